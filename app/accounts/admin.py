@@ -1,0 +1,277 @@
+"""Users and session links in the admin panel.
+
+SUPER_ADMIN may do everything. ADMIN manages users (supervision, shop and student flags,
+other roles) but cannot grant or take away ADMIN or SUPER_ADMIN, and cannot change or
+delete a SUPER_ADMIN account (whoever controls its e-mail or password holds its role).
+The form refuses such changes on the server; hiding them would not be enough.
+"""
+
+from typing import cast
+
+from allauth.account.models import EmailAddress
+from allauth.usersessions.models import UserSession
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.contrib.auth.forms import BaseUserCreationForm
+from django.contrib.auth.forms import UserChangeForm as DjangoUserChangeForm
+from django.http import HttpRequest
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
+
+from app.accounts import selectors, services
+from app.accounts.models import SessionLink, User
+from app.core import roles
+
+# allauth's session registry is the platform's plumbing (ending sessions), not an admin
+# screen: it lists visitors' IP addresses and browsers and could end anyone's session.
+if admin.site.is_registered(UserSession):
+    admin.site.unregister(UserSession)
+# allauth's address records follow the user's e-mail (User.save); edited by hand they could
+# send an account's reset link to someone else.
+if admin.site.is_registered(EmailAddress):
+    admin.site.unregister(EmailAddress)
+
+PRIVILEGED_ROLES = frozenset({roles.Role.ADMIN, roles.Role.SUPER_ADMIN})
+# The page a link sent from the user list opens.
+DEFAULT_LINK_PATH = "moje_kursy"
+
+
+def is_super_admin(user) -> bool:
+    return user.is_authenticated and roles.Role.SUPER_ADMIN in user.role_codes
+
+
+def admin_user(request: HttpRequest) -> User:
+    """The admin panel only opens for logged-in admins (PlatformaAdminSite)."""
+    return cast(User, request.user)
+
+
+class UserCreationForm(BaseUserCreationForm):
+    class Meta:
+        model = User
+        fields = ("email", "first_name", "last_name")
+
+
+class UserChangeForm(DjangoUserChangeForm):
+    # Set per request by UserAdmin.get_form: who is making the change.
+    acting_user: User | None = None
+
+    class Meta:
+        model = User
+        fields = "__all__"
+
+    def clean_roles(self):
+        chosen = self.cleaned_data.get("roles")
+        if chosen is None or is_super_admin(self.acting_user):
+            return chosen
+        before = set(self.instance.role_codes) if self.instance.pk else set()
+        after = {role.code for role in chosen}
+        if (before ^ after) & PRIVILEGED_ROLES:
+            raise forms.ValidationError(
+                _("Tylko SUPER_ADMIN może nadawać i odbierać role ADMIN i SUPER_ADMIN."),
+                code="privileged_role",
+            )
+        return chosen
+
+
+@admin.register(User)
+class UserAdmin(DjangoUserAdmin):
+    form = UserChangeForm
+    add_form = UserCreationForm
+    ordering = ["email"]
+    list_display = [
+        "email",
+        "first_name",
+        "last_name",
+        "is_active",
+        "supervision",
+        "is_shop_user",
+        "is_student",
+        "date_joined",
+    ]
+    list_filter = ["roles", "is_active", "is_shop_user", "is_student", "supervision"]
+    search_fields = ["email", "first_name", "last_name"]
+    filter_horizontal = ["roles"]
+    readonly_fields = [
+        "customer_id",
+        "date_joined",
+        "last_login",
+        "terms_accepted_at",
+        "deletion_marked_at",
+        "anonymised_at",
+    ]
+    actions = ["send_session_link", "erase_accounts"]
+    fieldsets = [
+        (None, {"fields": ["email", "password", "customer_id"]}),
+        (_("Dane uczestnika"), {"fields": ["first_name", "last_name", "avatar"]}),
+        (
+            _("Uprawnienia"),
+            {"fields": ["is_active", "roles", "is_shop_user", "is_student", "supervision"]},
+        ),
+        (
+            _("Profil i zgody"),
+            {"fields": ["is_profile_public", "newsletter", "terms_accepted_at"]},
+        ),
+        (
+            _("Daty"),
+            {"fields": ["date_joined", "last_login", "deletion_marked_at", "anonymised_at"]},
+        ),
+    ]
+    add_fieldsets = [
+        (
+            None,
+            {
+                "classes": ["wide"],
+                "fields": ["email", "first_name", "last_name", "password1", "password2"],
+            },
+        ),
+    ]
+
+    def get_form(self, request: HttpRequest, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        # A subclass per request, so the form knows who acts without shared state.
+        return type(form.__name__, (form,), {"acting_user": request.user})
+
+    def _touches_super_admin(self, request: HttpRequest, obj) -> bool:
+        return (
+            obj is not None
+            and not is_super_admin(request.user)
+            and roles.Role.SUPER_ADMIN in obj.role_codes
+        )
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        if self._touches_super_admin(request, obj):
+            return False
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        # Deleting the row would take others' records with it (redemptions, teams, the
+        # e-mail log): accounts are erased by anonymising them (the action below).
+        return False
+
+    @admin.action(description=_("Usuń dane osobowe wybranych kont (anonimizacja)"))
+    def erase_accounts(self, request: HttpRequest, queryset) -> None:
+        erased = 0
+        acting_super = is_super_admin(request.user)
+        for user in queryset.prefetch_related("roles"):
+            # Only a SUPER_ADMIN may take an admin's roles away, erasing included.
+            if user.has_any_role(PRIVILEGED_ROLES) and not acting_super:
+                continue
+            erased += services.account_erase(user=user)
+        self.message_user(
+            request,
+            _("Zanonimizowane konta: %(count)d.") % {"count": erased},
+            messages.SUCCESS,
+        )
+
+    @admin.action(description=_("Wyślij link logowania (strona „Szkolenia”)"))
+    def send_session_link(self, request: HttpRequest, queryset) -> None:
+        sent = skipped = 0
+        for user in queryset.prefetch_related("roles"):
+            try:
+                services.session_link_send(
+                    user=user, path=DEFAULT_LINK_PATH, issued_by=admin_user(request)
+                )
+                sent += 1
+            except services.SessionLinkRefused:
+                skipped += 1
+        # "Label: number" reads right for any count in Polish, which has three plural forms.
+        self.message_user(
+            request, _("Wysłane linki logowania: %(count)d.") % {"count": sent}, messages.SUCCESS
+        )
+        if skipped:
+            self.message_user(
+                request,
+                _("Pominięte konta (nieaktywne albo administratorów): %(count)d.")
+                % {"count": skipped},
+                messages.WARNING,
+            )
+
+
+def _link_path_choices() -> list[tuple[str, str]]:
+    return [
+        (path, f"/platforma/{path}/…" if needs_course else f"/platforma/{path}")
+        for path, needs_course in selectors.learner_link_targets()
+    ]
+
+
+class SessionLinkForm(forms.ModelForm):
+    """Send a one-click login link: the user, the learner page it opens, the course."""
+
+    path = forms.ChoiceField(
+        label=capfirst(SessionLink._meta.get_field("path").verbose_name),
+        choices=_link_path_choices,
+    )
+
+    class Meta:
+        model = SessionLink
+        fields = ["user", "path", "course_id"]
+
+    def clean(self):
+        cleaned_data = super().clean()
+        path, course_id = cleaned_data.get("path"), cleaned_data.get("course_id")
+        if path and not selectors.is_learner_page(path=path, course_id=course_id):
+            raise forms.ValidationError(
+                _("Ta strona platformy wymaga numeru kursu albo go nie przyjmuje."),
+                code="invalid_target",
+            )
+        user = cleaned_data.get("user")
+        if user is not None and not services.session_link_allowed(user=user):
+            raise forms.ValidationError(
+                _(
+                    "Link logowania można wysłać tylko do aktywnego konta bez roli"
+                    " ADMIN i SUPER_ADMIN."
+                ),
+                code="refused",
+            )
+        return cleaned_data
+
+
+@admin.register(SessionLink)
+class SessionLinkAdmin(admin.ModelAdmin):
+    """Links are sent from here and can be revoked (deleted); the secret is never shown."""
+
+    form = SessionLinkForm
+    autocomplete_fields = ["user"]
+    list_display = ["user", "target", "created_at", "expires_at", "used_at", "issued_by"]
+    list_select_related = ["user", "issued_by"]
+    list_filter = ["used_at", "expires_at"]
+    search_fields = ["user__email", "user__first_name", "user__last_name"]
+    ordering = ["-created_at"]
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        # A sent link is what it is: view it, or delete it to revoke it.
+        return False
+
+    def get_fieldsets(self, request: HttpRequest, obj=None):
+        if obj is None:
+            description = _(
+                "Zapisanie wysyła użytkownikowi e-mail z jednorazowym linkiem, który go"
+                " zaloguje i otworzy wybraną stronę platformy."
+            )
+            return [(None, {"fields": ["user", "path", "course_id"], "description": description})]
+        fields = ["user", "target", "created_at", "expires_at", "used_at", "issued_by"]
+        return [(None, {"fields": fields})]
+
+    def get_fields(self, request: HttpRequest, obj=None):
+        return [
+            field
+            for _name, options in self.get_fieldsets(request, obj)
+            for field in options["fields"]
+        ]
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        return self.get_fields(request, obj) if obj is not None else []
+
+    @admin.display(description=_("adres"))
+    def target(self, obj: SessionLink) -> str:
+        return obj.target
+
+    def save_model(self, request: HttpRequest, obj: SessionLink, form, change: bool) -> None:
+        link = services.session_link_send(
+            user=obj.user, path=obj.path, course_id=obj.course_id, issued_by=admin_user(request)
+        )
+        # The admin's messages and history name the stored link.
+        for field in SessionLink._meta.concrete_fields:
+            setattr(obj, field.attname, getattr(link, field.attname))
+        obj._state.adding = False

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class AccountsConfig(AppConfig):
+    name = "app.accounts"
+    label = "accounts"
+    # The admin panel's heading over users and session links.
+    verbose_name = _("Użytkownicy")

@@ -1,0 +1,202 @@
+"""Login and registration forms: SPEC §3 fields, §5 rules and messages."""
+
+from typing import TYPE_CHECKING
+
+from allauth.account import forms as allauth_forms
+from allauth.account.adapter import get_adapter
+from django import forms
+from django.contrib.auth import password_validation
+from django.utils.translation import gettext_lazy as _
+
+from app.accounts import selectors, validators
+from app.core import roles
+from app.core.inertia import form_errors
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
+def _email_error() -> str:
+    return str(_("E-mail jest niepoprawny"))
+
+
+class LoginForm(allauth_forms.LoginForm):
+    """allauth's login (rate limits, signals, session rotation) with the fields
+    `login` and `login_password` of the platform's login form."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["login"] = forms.CharField(
+            max_length=validators.EMAIL_MAX_LENGTH,
+            error_messages={"required": _("E-mail jest niepoprawny")},
+        )
+        password = self.fields.pop("password")
+        password.error_messages = {"required": _("Hasło jest wymagane")}
+        self.fields["login_password"] = password
+
+    def clean_login(self) -> str:
+        value = super().clean_login().lower()
+        if not validators.is_strict_email(value):
+            raise forms.ValidationError(_email_error(), code="invalid")
+        return value
+
+    def clean(self):
+        cleaned_data = super().clean()
+        # allauth authenticates inactive accounts and turns them away later with a page
+        # of its own; Platforma answers on the login form instead.
+        if self.user is not None and not self.user.is_active:
+            if self.user.deletion_marked_at is not None:
+                raise forms.ValidationError(
+                    _(
+                        "To konto czeka na usunięcie. Aby je zachować, użyj linku"
+                        " z e-maila potwierdzającego usunięcie."
+                    ),
+                    code="deletion_pending",
+                )
+            raise get_adapter().validation_error("account_inactive")
+        return cleaned_data
+
+    def user_credentials(self) -> dict:
+        self.cleaned_data["password"] = self.cleaned_data.get("login_password")
+        return super().user_credentials()
+
+
+class NameField(forms.CharField):
+    def __init__(
+        self, *, required_message: "StrOrPromise", letters_message: "StrOrPromise"
+    ) -> None:
+        self.letters_message = letters_message
+        super().__init__(
+            max_length=validators.NAME_MAX_LENGTH,
+            error_messages={
+                "required": required_message,
+                "max_length": letters_message,
+            },
+        )
+
+    def clean(self, value):
+        value = " ".join(str(value or "").split())
+        value = super().clean(value)
+        if not validators.is_valid_name(value):
+            raise forms.ValidationError(self.letters_message, code="invalid")
+        return value
+
+
+class RegistrationForm(forms.Form):
+    username = forms.CharField(
+        max_length=validators.EMAIL_MAX_LENGTH,
+        error_messages={
+            "required": _("E-mail jest wymagany"),
+            "max_length": _("E-mail jest niepoprawny"),
+        },
+    )
+    first_name = NameField(
+        required_message=_("Imię jest wymagane"),
+        letters_message=_("Imię może zawierać tylko litery"),
+    )
+    last_name = NameField(
+        required_message=_("Nazwisko jest wymagane"),
+        letters_message=_("Nazwisko może zawierać tylko litery"),
+    )
+    password = forms.CharField(
+        strip=False,
+        max_length=validators.PASSWORD_MAX_LENGTH,
+        error_messages={
+            "required": _("Hasło jest wymagane"),
+            "max_length": _("Hasło jest za długie"),
+        },
+    )
+    # The form shows no checkbox for it: registering means accepting the terms linked
+    # under the button, so the page always sends true and a false is refused.
+    accept_terms = forms.BooleanField(
+        initial=True, error_messages={"required": _("Akceptacja regulaminu jest wymagana")}
+    )
+    newsletter = forms.BooleanField(required=False, initial=False)
+
+    def clean_password(self) -> str:
+        value = self.cleaned_data["password"]
+        password_validation.validate_password(value)
+        return value
+
+    def clean_username(self) -> str:
+        value = self.cleaned_data["username"].strip().lower()
+        if not validators.is_strict_email(value):
+            raise forms.ValidationError(_email_error(), code="invalid")
+        if selectors.email_is_taken(email=value):
+            raise forms.ValidationError(_("Nazwa użytkownika jest już zajęta"), code="taken")
+        return value
+
+
+class UsernameCheckForm(forms.Form):
+    """The on-blur availability check: the same e-mail rules as registration."""
+
+    username = RegistrationForm.base_fields["username"]
+    clean_username = RegistrationForm.clean_username
+
+
+class PasswordReminderForm(allauth_forms.ResetPasswordForm):
+    """allauth's password reset request (users looked up by address, the reset e-mail,
+    no hint whether the address exists) with the messages of SPEC §5 'Reminder'."""
+
+    email = forms.CharField(
+        max_length=validators.EMAIL_MAX_LENGTH,
+        error_messages={"required": _("E-mail jest wymagany"), "max_length": _("Błędny e-mail")},
+    )
+
+    def clean_email(self) -> str:
+        value = self.cleaned_data["email"].strip().lower()
+        if not validators.is_strict_email(value):
+            raise forms.ValidationError(_("Błędny e-mail"), code="invalid")
+        self.cleaned_data["email"] = value
+        return super().clean_email()
+
+
+class NewPasswordForm(forms.Form):
+    """The new password set from the e-mailed reset link (SPEC §5: at least 6 characters)."""
+
+    password = forms.CharField(
+        strip=False,
+        max_length=validators.PASSWORD_MAX_LENGTH,
+        error_messages={
+            "required": _("Hasło jest wymagane"),
+            "max_length": _("Hasło jest za długie"),
+        },
+    )
+
+    def clean_password(self) -> str:
+        value = self.cleaned_data["password"]
+        password_validation.validate_password(value)
+        return value
+
+
+class AdminLoginForm(LoginForm):
+    """The admin login (SPEC §3: username and password) on allauth's login, which keeps
+    its failed-login limits per address; only ADMIN and SUPER_ADMIN accounts get in."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        data = kwargs.get("data")
+        if data is not None:
+            # The admin form's field names, mapped onto the platform's login form.
+            kwargs["data"] = {
+                "login": data.get("username", ""),
+                "login_password": data.get("password", ""),
+            }
+        super().__init__(*args, **kwargs)
+        self.fields["login"].error_messages = {
+            "required": _("E-mail jest wymagany"),
+            "max_length": _("E-mail jest niepoprawny"),
+        }
+
+    def clean(self):
+        cleaned_data = super().clean()
+        if self.user is not None and not self.user.has_any_role(roles.ADMIN_ROLES):
+            raise forms.ValidationError(
+                _("To konto nie ma dostępu do panelu administratora."), code="not_admin"
+            )
+        return cleaned_data
+
+    @property
+    def field_errors(self) -> dict[str, str]:
+        """The errors under the admin form's own field names."""
+        names = {"login": "username", "login_password": "password"}
+        return {names.get(key, key): value for key, value in form_errors(self).items()}

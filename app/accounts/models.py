@@ -1,0 +1,207 @@
+"""Platforma accounts: the e-mail is the login, roles open the areas of the platform."""
+
+import uuid
+from functools import cached_property
+
+from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
+from django.contrib.auth.models import PermissionsMixin
+from django.db import models
+from django.db.models import StringAgg, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from app.core import roles
+from app.core.tokens import OneTimeToken
+
+
+class Role(models.Model):
+    """One of the fixed roles of SPEC §6; the rows are created by a migration."""
+
+    code = models.CharField(_("kod"), max_length=32, primary_key=True, choices=roles.Role.choices)
+
+    class Meta:
+        verbose_name = _("rola")
+        verbose_name_plural = _("role")
+        ordering = ["code"]
+
+    def __str__(self) -> str:
+        return str(roles.Role(self.code).label)
+
+
+class UserManager(BaseUserManager["User"]):
+    use_in_migrations = True
+
+    def with_role_codes(self) -> models.QuerySet["User"]:
+        """Users with their role codes in the same query (as `role_list`, "A,B")."""
+        return self.annotate(
+            role_list=Coalesce(
+                StringAgg("roles__code", delimiter=Value(","), distinct=True),
+                Value(""),
+                output_field=models.TextField(),
+            )
+        )
+
+    def get_by_natural_key(self, username: str | None) -> "User":
+        return self.get(email__iexact=username)
+
+    def create_user(self, email: str, password: str | None = None, **fields) -> "User":
+        if not email:
+            raise ValueError("An e-mail address is required.")
+        user = self.model(email=self.normalize_email(email).lower(), **fields)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_superuser(self, email: str, password: str | None = None, **fields) -> "User":
+        # Everything a superuser may do comes from the SUPER_ADMIN role, so taking the role
+        # away takes the powers with it (Django's is_superuser flag would outlive it).
+        fields.pop("is_superuser", None)
+        user = self.create_user(email, password, **fields)
+        user.roles.add(Role.objects.get_or_create(code=roles.Role.SUPER_ADMIN)[0])
+        return user
+
+
+class User(AbstractBaseUser, PermissionsMixin):
+    # Stored lowercased (see save), so the unique index is case-insensitive in effect.
+    email = models.EmailField(_("e-mail"), max_length=254, unique=True)
+    first_name = models.CharField(_("imię"), max_length=150)
+    last_name = models.CharField(_("nazwisko"), max_length=150)
+    # The public id: what analytics, session recording and URLs may show instead of the pk.
+    customer_id = models.UUIDField(
+        _("identyfikator klienta"), default=uuid.uuid4, unique=True, editable=False
+    )
+    roles = models.ManyToManyField(Role, verbose_name=_("role"), blank=True, related_name="users")
+    is_shop_user = models.BooleanField(_("klient sklepu"), default=False)
+    is_student = models.BooleanField(_("członek zespołu"), default=False)
+    supervision = models.BooleanField(_("konto monitorowane"), default=False)
+    is_profile_public = models.BooleanField(_("profil publiczny"), default=False)
+    avatar = models.ImageField(_("awatar"), upload_to="avatars/", blank=True)
+    newsletter = models.BooleanField(_("zgoda na informacje o promocjach"), default=False)
+    terms_accepted_at = models.DateTimeField(_("akceptacja regulaminu"), null=True, blank=True)
+    # The language of the user's e-mails; the interface follows the visitor's choice.
+    language = models.CharField(
+        _("język"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
+    is_active = models.BooleanField(_("aktywne"), default=True)
+    date_joined = models.DateTimeField(_("data rejestracji"), default=timezone.now)
+    # Set when the owner confirms the deletion: the account is locked at once, and its
+    # personal data is purged after ACCOUNT_DELETION_GRACE unless the owner undoes it.
+    deletion_marked_at = models.DateTimeField(
+        _("oznaczone do usunięcia"), null=True, blank=True, db_index=True
+    )
+    # Set by the purge: the row stays (others' records point at it), the person is gone.
+    anonymised_at = models.DateTimeField(_("dane usunięte"), null=True, blank=True)
+
+    objects = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS = ["first_name", "last_name"]
+
+    class Meta:
+        verbose_name = _("użytkownik")
+        verbose_name_plural = _("użytkownicy")
+
+    def __str__(self) -> str:
+        return f"{self.full_name} <{self.email}>"
+
+    @classmethod
+    def from_db(cls, db, field_names, values, *, fetch_mode=None):
+        user = super().from_db(db, field_names, values, fetch_mode=fetch_mode)
+        user._stored_email = user.__dict__.get("email")
+        return user
+
+    def save(self, *args, **kwargs) -> None:
+        self.email = self.email.strip().lower()
+        stored = getattr(self, "_stored_email", None)
+        super().save(*args, **kwargs)
+        if stored is not None and stored != self.email:
+            self._follow_email_change()
+        self._stored_email = self.email
+
+    def _follow_email_change(self) -> None:
+        # allauth also finds accounts by its own address records: when an admin changes
+        # the address, the old one must stop logging in and receiving reset links.
+        from allauth.account.models import EmailAddress
+
+        records = EmailAddress.objects.filter(user=self)
+        had_records = records.exists()
+        records.delete()
+        if had_records:
+            EmailAddress.objects.create(user=self, email=self.email, primary=True)
+
+    @property
+    def full_name(self) -> str:
+        """First and last name in title case, as every screen shows them (SPEC §5)."""
+        return f"{self.first_name} {self.last_name}".strip().title()
+
+    @cached_property
+    def role_codes(self) -> frozenset[str]:
+        # The session's user arrives with its codes already (UserManager.with_role_codes).
+        listed = self.__dict__.get("role_list")
+        if listed is not None:
+            return frozenset(code for code in listed.split(",") if code)
+        return frozenset(self.roles.values_list("code", flat=True))
+
+    def has_any_role(self, wanted: frozenset[str] | set[str]) -> bool:
+        return bool(self.role_codes & wanted)
+
+    @property
+    def is_staff(self) -> bool:
+        """Django's admin asks for is_staff; here it means an ADMIN or SUPER_ADMIN role."""
+        return self.is_active and self.has_any_role(roles.ADMIN_ROLES)
+
+
+class SessionLink(OneTimeToken):
+    """A one-click login link (/session/<hash>/<path>[/<course_id>]) to a learner page."""
+
+    user = models.ForeignKey(
+        User, on_delete=models.CASCADE, related_name="session_links", verbose_name=_("użytkownik")
+    )
+    # The learner-area page the link opens: /platforma/<path>[/<course_id>].
+    path = models.CharField(_("strona"), max_length=100)
+    course_id = models.PositiveIntegerField(_("kurs"), null=True, blank=True)
+    issued_by = models.ForeignKey(
+        User,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("wysłał"),
+    )
+
+    class Meta:
+        verbose_name = _("link logowania")
+        verbose_name_plural = _("linki logowania")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user.email} → {self.target}"
+
+    @property
+    def target(self) -> str:
+        suffix = f"/{self.course_id}" if self.course_id is not None else ""
+        return f"/platforma/{self.path}{suffix}"
+
+
+class AccountDeletionLink(OneTimeToken):
+    """A link of the account deletion: the confirmation one (/konto/usun/<hash>) or the
+    undo one (/konto/przywroc/<hash>) that works until the purge."""
+
+    class Kind(models.TextChoices):
+        CONFIRM = "confirm", _("potwierdzenie usunięcia")
+        RESTORE = "restore", _("przywrócenie konta")
+
+    user = models.ForeignKey(
+        User,
+        on_delete=models.CASCADE,
+        related_name="deletion_links",
+        verbose_name=_("użytkownik"),
+    )
+    kind = models.CharField(_("rodzaj"), max_length=16, choices=Kind.choices)
+
+    class Meta:
+        verbose_name = _("link usunięcia konta")
+        verbose_name_plural = _("linki usunięcia konta")

@@ -1,0 +1,275 @@
+"""Whitelisted props of the account pages and of the logged-in user."""
+
+from functools import cache, lru_cache
+from typing import Literal, NotRequired, TypedDict
+
+from django.contrib.auth.models import AnonymousUser
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from app.accounts import validators
+from app.accounts.models import User
+from app.core.typegen import ts_export
+
+
+@ts_export
+class UserProps(TypedDict):
+    customer_id: str
+    first_name: str
+    last_name: str
+    supervision: bool
+    is_profile_public: bool
+    is_student: bool
+    is_shop_user: bool
+    roles: list[str]
+
+
+@ts_export
+class AuthProps(TypedDict):
+    user: UserProps | None
+    avatar: str | None
+
+
+def user_props(user: User) -> UserProps:
+    return {
+        "customer_id": str(user.customer_id),
+        # Names are shown in title case everywhere (SPEC §5).
+        "first_name": user.first_name.title(),
+        "last_name": user.last_name.title(),
+        "supervision": user.supervision,
+        "is_profile_public": user.is_profile_public,
+        "is_student": user.is_student,
+        "is_shop_user": user.is_shop_user,
+        "roles": sorted(user.role_codes),
+    }
+
+
+def auth_props(user: User | AnonymousUser) -> AuthProps:
+    if not user.is_authenticated:
+        return {"user": None, "avatar": None}
+    return {"user": user_props(user), "avatar": user.avatar.url if user.avatar else None}
+
+
+@ts_export
+class FieldRule(TypedDict):
+    required: NotRequired[str]
+    pattern: NotRequired[str]
+    pattern_message: NotRequired[str]
+    min_length: NotRequired[int]
+    min_length_message: NotRequired[str]
+    max_length: NotRequired[int]
+
+
+@ts_export
+class LoginPageUrls(TypedDict):
+    login: str
+    register: str
+    username_check: str
+    password_reminder: str
+    terms: str
+    privacy: str
+
+
+@ts_export
+class LoginPageProps(TypedDict):
+    form: Literal["login", "register"]
+    invitation_email: str | None
+    rules: dict[str, FieldRule]
+    student_email_pattern: str
+    urls: LoginPageUrls
+
+
+# Addresses a learner may lose after graduating: a "student"/"stud" label in the domain,
+# or an academic domain (.edu, .edu.pl, .ac.uk, …). Matched against the lowercased address.
+STUDENT_EMAIL_PATTERN = (
+    r"@(?:[^@]+\.)?(?:stud|student|students|studenci)\.[^@]+$"
+    r"|@[^@]+\.(?:edu|ac)(?:\.[a-z]{2})?$"
+)
+
+
+def account_rules() -> dict[str, FieldRule]:
+    """SPEC §5 rules for instant feedback; the server forms enforce the same ones."""
+    return _account_rules(get_language())
+
+
+@lru_cache(maxsize=8)
+def _account_rules(language: str) -> dict[str, FieldRule]:
+    # The rules only change with the language; callers must not mutate the result.
+    invalid_email = _("E-mail jest niepoprawny")
+    min_length = validators.MinimumLengthValidator()
+    return {
+        "login": {
+            "required": invalid_email,
+            "pattern": validators.EMAIL_PATTERN,
+            "pattern_message": invalid_email,
+            "max_length": validators.EMAIL_MAX_LENGTH,
+        },
+        "login_password": {"required": _("Hasło jest wymagane")},
+        "username": {
+            "required": _("E-mail jest wymagany"),
+            "pattern": validators.EMAIL_PATTERN,
+            "pattern_message": invalid_email,
+            "max_length": validators.EMAIL_MAX_LENGTH,
+        },
+        "first_name": {
+            "required": _("Imię jest wymagane"),
+            "pattern": validators.NAME_PATTERN,
+            "pattern_message": _("Imię może zawierać tylko litery"),
+            "max_length": validators.NAME_MAX_LENGTH,
+        },
+        "last_name": {
+            "required": _("Nazwisko jest wymagane"),
+            "pattern": validators.NAME_PATTERN,
+            "pattern_message": _("Nazwisko może zawierać tylko litery"),
+            "max_length": validators.NAME_MAX_LENGTH,
+        },
+        "password": {
+            "required": _("Hasło jest wymagane"),
+            "min_length": min_length.min_length,
+            "min_length_message": min_length.get_error_message(),
+            "max_length": validators.PASSWORD_MAX_LENGTH,
+        },
+    }
+
+
+@cache
+def _paths() -> dict[str, str]:
+    names = ["login", "register", "username_check", "password_reminder"]
+    paths = {name: reverse(f"accounts:{name}") for name in names}
+    return paths | {"terms": reverse("shell:terms"), "privacy": reverse("shell:privacy")}
+
+
+def login_page_props(*, form: str, invitation_email: str | None, query: str) -> LoginPageProps:
+    suffix = f"?{query}" if query else ""
+    paths = _paths()
+    return {
+        "form": "login" if form == "login" else "register",
+        "invitation_email": invitation_email,
+        "rules": account_rules(),
+        "student_email_pattern": STUDENT_EMAIL_PATTERN,
+        "urls": {
+            "login": paths["login"] + suffix,
+            "register": paths["register"] + suffix,
+            "username_check": paths["username_check"],
+            "password_reminder": paths["password_reminder"],
+            "terms": paths["terms"],
+            "privacy": paths["privacy"],
+        },
+    }
+
+
+# --- Account lifecycle pages ----------------------------------------------------------------
+
+
+@ts_export
+class ReminderPageUrls(TypedDict):
+    submit: str
+    login: str
+    home: str
+
+
+@ts_export
+class ReminderPageProps(TypedDict):
+    variant: Literal["learner", "admin"]
+    # The confirmation view replaces the form after a request was accepted.
+    sent: bool
+    rules: dict[str, FieldRule]
+    urls: ReminderPageUrls
+
+
+@ts_export
+class PasswordResetPageProps(TypedDict):
+    # False when the link is malformed, used up or expired: the page says so.
+    valid: bool
+    rules: dict[str, FieldRule]
+    submit_url: str
+    reminder_url: str
+
+
+@ts_export
+class AdminLoginPageProps(TypedDict):
+    rules: dict[str, FieldRule]
+    submit_url: str
+    reminder_url: str
+
+
+@ts_export
+class SessionLinkPageProps(TypedDict):
+    submit_url: str
+
+
+@ts_export
+class AccountDeletionPageProps(TypedDict):
+    first_name: str
+    last_name: str
+    # The server's message when the link cannot be used (wrong user, used, expired).
+    error: str | None
+    submit_url: str
+
+
+@ts_export
+class DeletionRequestPageProps(TypedDict):
+    email: str
+    sent: bool
+    submit_url: str
+
+
+@ts_export
+class AccountRestorePageProps(TypedDict):
+    error: str | None
+    submit_url: str
+
+
+def _email_rule(invalid_message: str) -> FieldRule:
+    return {
+        "required": _("E-mail jest wymagany"),
+        "pattern": validators.EMAIL_PATTERN,
+        "pattern_message": invalid_message,
+        "max_length": validators.EMAIL_MAX_LENGTH,
+    }
+
+
+def reminder_page_props(*, variant: str, sent: bool) -> ReminderPageProps:
+    admin = variant == "admin"
+    return {
+        "variant": "admin" if admin else "learner",
+        "sent": sent,
+        "rules": {"email": _email_rule(_("Błędny e-mail"))},
+        "urls": {
+            "submit": reverse("accounts:admin_reminder" if admin else "accounts:password_reminder"),
+            "login": reverse("accounts:admin_login") if admin else "/login?form=login",
+            "home": "/",
+        },
+    }
+
+
+def password_reset_page_props(*, valid: bool, submit_url: str) -> PasswordResetPageProps:
+    return {
+        "valid": valid,
+        "rules": {"password": account_rules()["password"]},
+        "submit_url": submit_url,
+        "reminder_url": reverse("accounts:password_reminder"),
+    }
+
+
+def admin_login_page_props(*, submit_url: str) -> AdminLoginPageProps:
+    return {
+        "rules": {
+            "username": _email_rule(_("E-mail jest niepoprawny")),
+            "password": {"required": _("Hasło jest wymagane")},
+        },
+        "submit_url": submit_url,
+        "reminder_url": reverse("accounts:admin_reminder"),
+    }
+
+
+def account_deletion_page_props(
+    *, user: User, error: str | None, submit_url: str
+) -> AccountDeletionPageProps:
+    return {
+        "first_name": user.first_name.title(),
+        "last_name": user.last_name.title(),
+        "error": error,
+        "submit_url": submit_url,
+    }

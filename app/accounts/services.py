@@ -1,0 +1,402 @@
+"""Writes of accounts."""
+
+import uuid
+from datetime import datetime
+
+from allauth.account.forms import UserTokenForm
+from allauth.account.internal.flows import password_reset as allauth_password_reset
+from allauth.account.models import EmailAddress
+from allauth.account.utils import setup_user_email
+from allauth.usersessions.models import UserSession
+from django.conf import settings
+from django.contrib.auth import update_session_auth_hash
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language
+
+from app.accounts import selectors
+from app.accounts.models import AccountDeletionLink, Role, SessionLink, User
+from app.accounts.signals import account_anonymised
+from app.core import roles
+from app.core.emails import send_email
+from app.core.models import EmailLog
+from app.core.tokens import TokenError
+
+
+class EmailTaken(Exception):
+    """The address was registered by someone else a moment ago."""
+
+
+class InvalidLinkTarget(ValueError):
+    """A session link may only open a page of the learner area."""
+
+
+class SessionLinkRefused(Exception):
+    """One-click links log in learners only: not inactive accounts, and not admins, whose
+    panel must not open from an e-mail alone."""
+
+
+class InvalidResetKey(Exception):
+    """The password-reset link is malformed, used up or expired."""
+
+
+# Where purged accounts' addresses point: `.invalid` can never be delivered (RFC 2606).
+ANONYMOUS_EMAIL_DOMAIN = "usuniete.invalid"
+
+
+def user_register(
+    *,
+    request: HttpRequest,
+    email: str,
+    first_name: str,
+    last_name: str,
+    password: str,
+    newsletter: bool,
+) -> User:
+    """Create a learner account with a verified-later e-mail record; raises EmailTaken."""
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(
+                email,
+                password,
+                first_name=first_name,
+                last_name=last_name,
+                newsletter=newsletter,
+                terms_accepted_at=timezone.now(),
+                language=get_language(),
+            )
+            setup_user_email(request, user, [])
+    except IntegrityError as exc:
+        raise EmailTaken(email) from exc
+    return user
+
+
+def user_grant_roles(*, user: User, codes: list[str] | tuple[str, ...]) -> None:
+    """Give `user` the roles `codes` (SPEC §6 codes; unknown codes raise ValueError)."""
+    valid = [roles.Role(code) for code in codes]
+    # Rows exist from the migration, but tests that empty the database remove them.
+    rows = Role.objects.bulk_create([Role(code=code) for code in valid], ignore_conflicts=True)
+    user.roles.add(*rows)
+    user.__dict__.pop("role_codes", None)
+
+
+def user_end_sessions(*, user: User, keep_session_key: str | None = None) -> int:
+    """End every registered session of `user` except `keep_session_key`; returns how many.
+
+    allauth's registry knows the sessions opened by a login. Sessions it does not know
+    (opened before the registry existed) die anyway: a new password changes the hash
+    each session is checked against, and an inactive account's sessions authenticate
+    nobody.
+    """
+    sessions = UserSession.objects.filter(user=user).exclude(session_key=keep_session_key or "")
+    ended = 0
+    for session in sessions:
+        session.end()
+        ended += 1
+    return ended
+
+
+def _absolute(path: str) -> str:
+    # E-mailed links use the configured public address, never the request's Host header.
+    return f"{settings.SITE_URL}{path}"
+
+
+# --- Password reminders ------------------------------------------------------------------
+
+
+def password_reset_link(*, key: str) -> str:
+    """The e-mailed address of the page that sets a new password with allauth's `key`."""
+    return _absolute(reverse("accounts:password_reset", kwargs={"key": key}))
+
+
+def password_reset_user(*, key: str) -> User:
+    """The user whose password allauth's reset `key` ("<uidb36>-<token>") may set;
+    raises InvalidResetKey when it is malformed, used up (the password changed) or expired."""
+    uidb36, _dash, token = key.partition("-")
+    form = UserTokenForm(data={"uidb36": uidb36, "key": token})
+    if not form.is_valid() or not form.reset_user.is_active:
+        raise InvalidResetKey(key)
+    return form.reset_user
+
+
+def password_reset(*, request: HttpRequest, key: str, password: str) -> User:
+    """Set a new password from the e-mailed link (allauth's flow: it also e-mails the
+    "password changed" notice), then end the user's other sessions; raises InvalidResetKey."""
+    # Read before the password changes: afterwards the session no longer matches it.
+    current = request.user if request.user.is_authenticated else None
+    with transaction.atomic():
+        user = password_reset_user(key=key)
+        allauth_password_reset.reset_password(user, password)
+        keep = None
+        if current is not None and current.pk == user.pk:
+            # The person resetting is logged in here: this session survives, the rest end.
+            update_session_auth_hash(request, user)
+            keep = request.session.session_key
+        user_end_sessions(user=user, keep_session_key=keep)
+        if keep is not None:
+            # The session got a new key with the new hash: the registry learns it.
+            UserSession.objects.create_from_request(request)
+        allauth_password_reset.finalize_password_reset(request, user)
+    return user
+
+
+# --- One-click session links --------------------------------------------------------------
+
+
+def session_link_allowed(*, user: User) -> bool:
+    return user.is_active and not user.has_any_role(roles.ADMIN_ROLES)
+
+
+def session_link_issue(
+    *,
+    user: User,
+    path: str,
+    course_id: int | None = None,
+    issued_by: User | None = None,
+) -> tuple[SessionLink, str]:
+    """Store a new one-click login link of `user` to /platforma/<path>[/<course_id>] and
+    return it with its absolute URL (shown or sent once); raises InvalidLinkTarget or
+    SessionLinkRefused."""
+    if not selectors.is_learner_page(path=path, course_id=course_id):
+        raise InvalidLinkTarget(path)
+    if not session_link_allowed(user=user):
+        raise SessionLinkRefused(user.pk)
+    link, token = SessionLink.issue(
+        lifetime=settings.SESSION_LINK_LIFETIME,
+        user=user,
+        path=path,
+        course_id=course_id,
+        issued_by=issued_by,
+    )
+    route = "accounts:session_link" if course_id is None else "accounts:session_link_course"
+    kwargs: dict[str, str | int] = {"hash": token, "path": path}
+    if course_id is not None:
+        kwargs["course_id"] = course_id
+    return link, _absolute(reverse(route, kwargs=kwargs))
+
+
+def session_link_send(
+    *,
+    user: User,
+    path: str,
+    course_id: int | None = None,
+    issued_by: User | None = None,
+) -> SessionLink:
+    """Issue a session link (see session_link_issue) and e-mail it to `user` after the
+    commit; raises InvalidLinkTarget or SessionLinkRefused."""
+    link, url = session_link_issue(user=user, path=path, course_id=course_id, issued_by=issued_by)
+    send_email(
+        template="session_link",
+        to=user.email,
+        language=user.language,
+        context={
+            "first_name": user.first_name.title(),
+            "url": url,
+            "hours": int(settings.SESSION_LINK_LIFETIME.total_seconds() // 3600),
+        },
+        key=f"session-link:{link.pk}",
+    )
+    return link
+
+
+def session_link_redeem(*, token: str, path: str, course_id: int | None) -> User:
+    """Use up the session link `token` opened at /platforma/<path>[/<course_id>] and return
+    its user. The target in the URL must be the one the link was issued for, and the
+    account must still be allowed one (see session_link_allowed); raises TokenError
+    (unknown, used or expired)."""
+    link = SessionLink.redeem(token, path=path, course_id=course_id)
+    if not session_link_allowed(user=link.user):
+        raise TokenError("unknown")
+    return link.user
+
+
+# --- Account deletion ---------------------------------------------------------------------
+
+
+def account_deletion_request(*, user: User) -> AccountDeletionLink:
+    """E-mail `user` a link (single use, ACCOUNT_DELETION_LINK_LIFETIME) that confirms the
+    deletion of the account; raises nothing."""
+    link, token = AccountDeletionLink.issue(
+        lifetime=settings.ACCOUNT_DELETION_LINK_LIFETIME,
+        user=user,
+        kind=AccountDeletionLink.Kind.CONFIRM,
+    )
+    send_email(
+        template="account_deletion_request",
+        to=user.email,
+        language=user.language,
+        context={
+            "first_name": user.first_name.title(),
+            "url": _absolute(reverse("accounts:account_deletion", kwargs={"hash": token})),
+            "hours": int(settings.ACCOUNT_DELETION_LINK_LIFETIME.total_seconds() // 3600),
+        },
+        key=f"account-deletion-request:{link.pk}",
+    )
+    return link
+
+
+def account_deletion_check(*, user: User, token: str) -> AccountDeletionLink:
+    """The usable confirmation link `token` of `user`, not used up; raises TokenError
+    (someone else's link reads as unknown)."""
+    return AccountDeletionLink.find(token, user=user, kind=AccountDeletionLink.Kind.CONFIRM)
+
+
+def account_deletion_confirm(*, user: User, token: str) -> datetime:
+    """Use up the confirmation link `token` of `user` and mark the account for deletion:
+    it is locked at once, every session ends, and an e-mail offers the undo link, valid
+    until the purge. Returns when the purge is due; raises TokenError."""
+    with transaction.atomic():
+        AccountDeletionLink.redeem(token, user=user, kind=AccountDeletionLink.Kind.CONFIRM)
+        now = timezone.now()
+        User.objects.filter(pk=user.pk).update(deletion_marked_at=now, is_active=False)
+        user.deletion_marked_at, user.is_active = now, False
+        purge_at = now + settings.ACCOUNT_DELETION_GRACE
+        restore, restore_token = AccountDeletionLink.issue(
+            lifetime=settings.ACCOUNT_DELETION_GRACE,
+            user=user,
+            kind=AccountDeletionLink.Kind.RESTORE,
+        )
+        user_end_sessions(user=user)
+        send_email(
+            template="account_deletion_scheduled",
+            to=user.email,
+            language=user.language,
+            context={
+                "first_name": user.first_name.title(),
+                "undo_url": _absolute(
+                    reverse("accounts:account_restore", kwargs={"hash": restore_token})
+                ),
+                "purge_at": timezone.localtime(purge_at).strftime("%Y-%m-%d %H:%M"),
+            },
+            key=f"account-deletion-scheduled:{restore.pk}",
+        )
+    return purge_at
+
+
+def account_restore_check(*, token: str) -> User:
+    """The account the undo link `token` would restore, without using the link up;
+    raises TokenError."""
+    link = AccountDeletionLink.find(token, kind=AccountDeletionLink.Kind.RESTORE)
+    if link.user.deletion_marked_at is None or link.user.anonymised_at is not None:
+        raise TokenError("used")
+    return link.user
+
+
+def account_restore(*, token: str) -> User:
+    """Undo a confirmed deletion with the e-mailed link `token` until the purge: the account
+    can log in again; raises TokenError (also once the data is purged)."""
+    kind = AccountDeletionLink.Kind.RESTORE
+    with transaction.atomic():
+        link = AccountDeletionLink.find(token, kind=kind)
+        # The user row first, then the link: the purge locks in the same order, so the
+        # two wait for each other instead of deadlocking. Whichever comes second sees
+        # the other's outcome (a purged account's links are gone: "unknown").
+        user = User.objects.select_for_update().get(pk=link.user_id)
+        AccountDeletionLink.redeem(token, kind=kind, user=user)
+        if user.deletion_marked_at is None or user.anonymised_at is not None:
+            raise TokenError("used")
+        user.deletion_marked_at = None
+        user.is_active = True
+        user.save(update_fields=["deletion_marked_at", "is_active"])
+    return user
+
+
+def account_purge(*, user_id: int, now: datetime | None = None) -> bool:
+    """Anonymise one account whose deletion is due (marked longer than
+    ACCOUNT_DELETION_GRACE ago); returns False and changes nothing for any other account."""
+    cutoff = (now or timezone.now()) - settings.ACCOUNT_DELETION_GRACE
+    with transaction.atomic():
+        user = (
+            User.objects.select_for_update(skip_locked=True)
+            .filter(
+                pk=user_id,
+                deletion_marked_at__isnull=False,
+                deletion_marked_at__lte=cutoff,
+                anonymised_at__isnull=True,
+            )
+            .first()
+        )
+        if user is None:
+            return False
+        _anonymise(user)
+    return True
+
+
+def account_erase(*, user: User) -> bool:
+    """Anonymise an account now (an admin deleting it): the same result as the purge, so
+    others' records stay whole; returns False when it was anonymised already."""
+    with transaction.atomic():
+        locked = User.objects.select_for_update().filter(pk=user.pk, anonymised_at__isnull=True)
+        target = locked.first()
+        if target is None:
+            return False
+        if target.deletion_marked_at is None:
+            target.deletion_marked_at = timezone.now()
+        _anonymise(target)
+    return True
+
+
+def _anonymise(user: User) -> None:
+    """Remove the personal data of `user` (locked by the caller, inside its transaction).
+
+    The row stays, because others' records (vouchers, teams, certificates, e-mail log)
+    point at it: it keeps its id, date_joined and language, and nothing that names the
+    person. The address becomes a unique undeliverable placeholder; names, avatar,
+    password, roles, flags, consents, e-mail records, sessions and links are removed; the
+    public customer_id is replaced so analytics can no longer tie data to the person.
+    Other apps scrub their own records on `account_anonymised` (notes, favourites,
+    certificate names, notifications, invitations, team management).
+    """
+    old_email = user.email
+    placeholder = f"{uuid.uuid4().hex}@{ANONYMOUS_EMAIL_DOMAIN}"
+    user_end_sessions(user=user)
+    UserSession.objects.filter(user=user).delete()
+    EmailAddress.objects.filter(user=user).delete()
+    SessionLink.objects.filter(user=user).delete()
+    AccountDeletionLink.objects.filter(user=user).delete()
+    EmailLog.objects.filter(to=old_email).update(to=placeholder)
+    user.roles.clear()
+    user.groups.clear()
+    user.user_permissions.clear()
+    avatar = user.avatar.name
+    user.email = placeholder
+    user.first_name = ""
+    user.last_name = ""
+    user.avatar = ""
+    user.set_unusable_password()
+    user.customer_id = uuid.uuid4()
+    user.is_active = False
+    user.is_superuser = False
+    user.is_shop_user = False
+    user.is_student = False
+    user.supervision = False
+    user.is_profile_public = False
+    user.newsletter = False
+    user.terms_accepted_at = None
+    user.last_login = None
+    user.anonymised_at = timezone.now()
+    user.save()
+    account_anonymised.send(
+        sender=User, user=user, old_email=old_email, placeholder_email=placeholder
+    )
+    if avatar:
+        storage = User._meta.get_field("avatar").storage
+        # The file goes only once the anonymised row is committed: a crash before
+        # that leaves both the file and the data for the next run.
+        transaction.on_commit(lambda: storage.delete(avatar))
+
+
+def accounts_purge_due(*, now: datetime | None = None, batch_size: int = 200) -> int:
+    """Purge every account whose deletion is due (see account_purge); returns how many.
+    Each account is its own transaction, so a run that stops half way leaves the rest
+    for the next one, and a second run finds nothing left to do."""
+    now = now or timezone.now()
+    purged = 0
+    while True:
+        due = list(selectors.accounts_due_for_purge(now=now)[:batch_size])
+        done = [user_id for user_id in due if account_purge(user_id=user_id, now=now)]
+        purged += len(done)
+        if len(due) < batch_size or not done:
+            return purged

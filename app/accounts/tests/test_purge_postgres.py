@@ -1,0 +1,175 @@
+"""The purge job on PostgreSQL: many accounts, a few marked; exactly those are purged,
+also when the job runs twice, concurrently, or after a crash half way."""
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.hashers import make_password
+from django.db import connection
+from django.utils import timezone
+
+from app.accounts import services
+from app.accounts.models import AccountDeletionLink, User
+from app.accounts.tasks import purge_deleted_accounts
+from app.core.tokens import TokenError
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+MANY = 2_000
+
+
+@pytest.fixture
+def population(services):
+    """MANY accounts; every 250th one marked past the grace period, two marked recently."""
+    password = make_password("irrelevant")
+    now = timezone.now()
+    users = [
+        User(
+            email=f"u{n}@example.com",
+            first_name=f"Imię{n}",
+            last_name="Nazwisko",
+            password=password,
+            deletion_marked_at=(
+                now - timedelta(hours=30)
+                if n % 250 == 0
+                else now - timedelta(hours=1)
+                if n in (7, 8)
+                else None
+            ),
+            is_active=not (n % 250 == 0 or n in (7, 8)),
+        )
+        for n in range(MANY)
+    ]
+    User.objects.bulk_create(users, batch_size=500)
+    due = set(
+        User.objects.filter(deletion_marked_at__lte=now - timedelta(hours=24)).values_list(
+            "pk", flat=True
+        )
+    )
+    assert len(due) == MANY // 250
+    return due
+
+
+def snapshot(exclude: set[int]) -> list[tuple]:
+    return list(
+        User.objects.exclude(pk__in=exclude)
+        .order_by("pk")
+        .values_list("pk", "email", "first_name", "is_active", "password", "anonymised_at")
+    )
+
+
+def test_exactly_the_due_accounts_are_purged_and_a_rerun_does_nothing(population):
+    assert connection.vendor == "postgresql"
+    others = snapshot(population)
+
+    assert purge_deleted_accounts() == len(population)
+
+    purged = User.objects.filter(anonymised_at__isnull=False)
+    assert set(purged.values_list("pk", flat=True)) == population
+    assert all(
+        email.endswith("@usuniete.invalid") for email in purged.values_list("email", flat=True)
+    )
+    assert snapshot(population) == others
+    assert purge_deleted_accounts() == 0
+    assert snapshot(population) == others
+
+
+def test_a_crash_half_way_leaves_the_rest_for_the_next_run(population, monkeypatch):
+    others = snapshot(population)
+    real = services.account_purge
+    calls = {"n": 0}
+
+    def crashing(**kwargs):
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise RuntimeError("worker lost")
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "account_purge", crashing)
+    with pytest.raises(RuntimeError):
+        purge_deleted_accounts()
+    assert User.objects.filter(anonymised_at__isnull=False).count() == 3
+
+    monkeypatch.setattr(services, "account_purge", real)
+    assert purge_deleted_accounts() == len(population) - 3
+    assert (
+        set(User.objects.filter(anonymised_at__isnull=False).values_list("pk", flat=True))
+        == population
+    )
+    assert snapshot(population) == others
+
+
+def test_two_jobs_at_once_purge_each_account_once(population):
+    results: list[int] = []
+
+    def run():
+        try:
+            results.append(purge_deleted_accounts())
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sum(results) == len(population)
+    assert User.objects.filter(anonymised_at__isnull=False).count() == len(population)
+
+
+def test_the_job_asks_the_database_the_same_number_of_times_for_more_accounts(
+    population, django_assert_max_num_queries
+):
+    # Per account a fixed handful of statements; the search for due accounts does not
+    # grow with the number of accounts that are not due.
+    with django_assert_max_num_queries(len(population) * 16 + 2):
+        purge_deleted_accounts()
+
+
+def test_undo_racing_the_purge_leaves_one_consistent_outcome(population):
+    user_id = min(population)
+    _link, token = AccountDeletionLink.issue(
+        lifetime=timedelta(hours=1), user_id=user_id, kind=AccountDeletionLink.Kind.RESTORE
+    )
+    outcome: dict[str, object] = {}
+    failures: list[BaseException] = []
+    start = threading.Barrier(2)
+
+    def restore():
+        start.wait()
+        try:
+            services.account_restore(token=token)
+            outcome["restored"] = True
+        except TokenError:
+            outcome["restored"] = False
+        except BaseException as error:  # a deadlock, say: the test must see it
+            failures.append(error)
+        finally:
+            connection.close()
+
+    def purge():
+        start.wait()
+        try:
+            outcome["purged"] = services.account_purge(user_id=user_id)
+        except BaseException as error:
+            failures.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=restore), threading.Thread(target=purge)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert failures == []
+    user = User.objects.get(pk=user_id)
+    if outcome["restored"]:
+        assert (user.is_active, user.deletion_marked_at, user.anonymised_at) == (True, None, None)
+        # A purge that lost the race skipped the locked row; the next run finds nothing.
+        assert services.account_purge(user_id=user_id) is False
+    else:
+        assert outcome["purged"] is True
+        assert user.is_active is False and user.anonymised_at is not None

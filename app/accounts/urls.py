@@ -1,0 +1,31 @@
+from django.urls import path
+
+from app.accounts import views
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("login", views.login, name="login"),
+    path("login/register", views.register, name="register"),
+    path("api/accounts/username-check", views.username_check, name="username_check"),
+    path("logout", views.logout, name="logout"),
+    path("session", views.session_logout, name="session_logout"),
+    path("session/<str:hash>/<slug:path>", views.session_link, name="session_link"),
+    path(
+        "session/<str:hash>/<slug:path>/<int:course_id>",
+        views.session_link,
+        name="session_link_course",
+    ),
+    path("konto/usun/<str:hash>", views.account_deletion, name="account_deletion"),
+    path("konto/przywroc/<str:hash>", views.account_restore, name="account_restore"),
+    # Included before the learning app, whose catch-all would answer this path first.
+    path(
+        "platforma/profil/usun-konto",
+        views.account_deletion_request,
+        name="account_deletion_request",
+    ),
+    path("p/haslo/przypomnij", views.password_reminder, name="password_reminder"),
+    path("p/haslo/nowe/<str:key>", views.password_reset, name="password_reset"),
+    path("thehero_piwnica", views.admin_login, name="admin_login"),
+    path("thehero_piwnica/remind", views.admin_reminder, name="admin_reminder"),
+]

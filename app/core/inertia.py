@@ -1,0 +1,112 @@
+"""Inertia helpers: rendering a page with a status, and the form `errors` prop."""
+
+from collections.abc import Mapping
+from functools import cached_property, lru_cache
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.core.exceptions import NON_FIELD_ERRORS, ImproperlyConfigured
+from django.http import HttpRequest, HttpResponseRedirect
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+from inertia import InertiaResponse
+from inertia.http import PropsResolver
+from inertia.prop_classes import CallableProp
+
+from app.core.props import UpcomingPageProps
+
+ERRORS_SESSION_KEY = "_platforma_errors"
+FORM_ERROR_KEY = "form"
+
+
+class _PropsResolver(PropsResolver):
+    """inertia-django's resolver, made cheap for full page renders.
+
+    The library re-reads request headers for every nested prop and walks every nested
+    dict looking for lazy props. Platforma's props are plain data below the top level
+    (lazy, deferred or once props are only ever top-level), so a full render takes
+    top-level plain values as they are; partial reloads keep the library's full walk.
+    """
+
+    @cached_property
+    def _partial(self) -> bool:
+        return super()._is_partial()
+
+    def _is_partial(self) -> bool:
+        return self._partial
+
+    def _resolve_prop(self, prop: Any, path: str, parent_resolved: bool = False) -> Any:
+        if self._partial or isinstance(prop, CallableProp) or "." in path:
+            return super()._resolve_prop(prop, path, parent_resolved)
+        return prop() if callable(prop) else prop
+
+
+_PAGE_SLOT = "\x00platforma-page\x00"
+
+
+@lru_cache(maxsize=len(settings.LANGUAGES))
+def _layout_around_page(language: str) -> tuple[str, str]:
+    # With a built frontend the layout differs only by language, so it is rendered once
+    # per language and the page JSON is put between its two halves.
+    html = render_to_string(
+        "inertia.html", {"inertia_layout": settings.INERTIA_LAYOUT, "page": _PAGE_SLOT}
+    )
+    before, after = html.split(_PAGE_SLOT)
+    return before, after
+
+
+class PageResponse(InertiaResponse):
+    def resolve_props(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        shadowed = self.props.keys() & self.request.inertia.keys()
+        if shadowed:
+            # A page prop named like a shared one would silently replace it on that page.
+            raise ImproperlyConfigured(f"{self.component} props shadow shared props: {shadowed}")
+        props = {**self.request.inertia, **self.props}
+        return _PropsResolver(self.request, self.component, props).resolve()
+
+    def build_first_load(self, data: Any) -> str:
+        if settings.DJANGO_VITE["default"]["dev_mode"] or self.template_data:
+            return super().build_first_load(data)
+        before, after = _layout_around_page(get_language())
+        return f"{before}{data}{after}"
+
+
+def render_page(
+    request: HttpRequest,
+    component: str,
+    props: Mapping[str, Any] | None = None,
+    *,
+    status: int = 200,
+) -> InertiaResponse:
+    """Render `frontend/pages/<component>.tsx` with whitelisted props."""
+    return PageResponse(request, component, dict(props or {}), status=status)
+
+
+def form_errors(form: forms.BaseForm) -> dict[str, str]:
+    """The first message of each invalid field; errors of the whole form under "form"."""
+    errors = {}
+    for field, messages in form.errors.items():
+        key = FORM_ERROR_KEY if field == NON_FIELD_ERRORS else field
+        errors[key] = str(messages[0])
+    return errors
+
+
+def redirect_with_errors(
+    request: HttpRequest, to: str, errors: Mapping[str, str]
+) -> HttpResponseRedirect:
+    """Send the visitor back to the form page, which receives `errors` once."""
+    request.session[ERRORS_SESSION_KEY] = dict(errors)
+    return HttpResponseRedirect(to)
+
+
+def pop_errors(request: HttpRequest) -> dict[str, str]:
+    if ERRORS_SESSION_KEY not in request.session:
+        return {}
+    return request.session.pop(ERRORS_SESSION_KEY)
+
+
+def render_upcoming(request: HttpRequest, title: str, description: str) -> InertiaResponse:
+    """An honest page for a capability that is not built yet: it says what will be there."""
+    props: UpcomingPageProps = {"title": title, "description": description}
+    return render_page(request, "Core/Upcoming", props)

@@ -1,0 +1,45 @@
+"""Middleware of the platform's own (shared props live in app.shell.middleware)."""
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+
+
+class RequestBodyLimitMiddleware:
+    """Refuse request bodies larger than any form of the platform takes (an avatar is the
+    largest), before anything reads them: Django's CSRF check would otherwise parse and
+    spool a huge upload to disk for any visitor. Bodies without a declared length are
+    refused too: browsers always declare it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method in ("POST", "PUT", "PATCH"):
+            refused = self._refusal(request)
+            if refused is not None:
+                return refused
+        return self.get_response(request)
+
+    def _refusal(self, request: HttpRequest) -> HttpResponse | None:
+        chunked = "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = -1
+        if chunked and not request.META.get("CONTENT_LENGTH"):
+            status = 411
+        elif length < 0 or length > settings.MAX_REQUEST_BODY_BYTES:
+            status = 413
+        else:
+            return None
+        message = _("Przesyłane dane są za duże.")
+        # Nothing past this point has run (no session, no shared props): a bare answer.
+        if (
+            "application/json" in request.headers.get("Accept", "")
+            or "X-Inertia" in request.headers
+        ):
+            return JsonResponse({"message": message, "code": str(status)}, status=status)
+        return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")

@@ -1,0 +1,41 @@
+"""One way to split a long list into pages: `?strona=<n>`, two queries whatever the size."""
+
+from typing import Any, TypedDict
+
+from django.core.paginator import Paginator
+from django.db.models import QuerySet
+from django.http import HttpRequest, QueryDict
+
+from app.core.typegen import ts_export
+
+PAGE_PARAM = "strona"
+
+
+@ts_export
+class PaginationProps(TypedDict):
+    page: int
+    pages: int
+    total: int
+    previous_url: str | None
+    next_url: str | None
+
+
+def _url(request: HttpRequest, param: str, number: int) -> str:
+    query: QueryDict = request.GET.copy()
+    query[param] = str(number)
+    return f"{request.path}?{query.urlencode()}"
+
+
+def paginate(
+    request: HttpRequest, queryset: QuerySet, *, per_page: int, param: str = PAGE_PARAM
+) -> tuple[list[Any], PaginationProps]:
+    """The requested page of an ordered queryset; a missing, malformed or out-of-range
+    number reads as the nearest real page, never as an error."""
+    page = Paginator(queryset, per_page).get_page(request.GET.get(param, "")[:9])
+    return list(page.object_list), {
+        "page": page.number,
+        "pages": page.paginator.num_pages,
+        "total": page.paginator.count,
+        "previous_url": _url(request, param, page.number - 1) if page.has_previous() else None,
+        "next_url": _url(request, param, page.number + 1) if page.has_next() else None,
+    }

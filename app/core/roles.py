@@ -1,0 +1,28 @@
+"""The roles of Platforma (SPEC §6) and the role groups that open each area."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Role(models.TextChoices):
+    ADMIN = "ADMIN", _("Administrator")
+    SUPER_ADMIN = "SUPER_ADMIN", _("Superadministrator")
+    INSTITUTION = "INSTITUTION", _("Instytucja")
+    MANAGER = "MANAGER", _("Menedżer zespołu")
+    MANAGER_LEADER = "MANAGER_LEADER", _("Lider menedżerów")
+    RESELLER = "RESELLER", _("Reseller")
+    CLOUD = "CLOUD", _("Klient cloud")
+    AUTHOR = "AUTHOR", _("Autor")
+
+
+ADMIN_ROLES = frozenset({Role.ADMIN, Role.SUPER_ADMIN})
+INSTITUTION_ROLES = frozenset({Role.INSTITUTION})
+MANAGER_ROLES = frozenset({Role.MANAGER, Role.MANAGER_LEADER})
+RESELLER_ROLES = frozenset({Role.RESELLER, Role.CLOUD})
+AUTHOR_ROLES = frozenset({Role.AUTHOR})
+
+
+def is_cloud_panel(codes: frozenset[str]) -> bool:
+    """The reseller area shows as 'Panel cloud' to cloud customers; someone who is also a
+    reseller keeps the reseller panel (SPEC §6)."""
+    return Role.CLOUD in codes and Role.RESELLER not in codes

@@ -1,0 +1,39 @@
+"""Tasks every part of the platform shares."""
+
+import socket
+from smtplib import SMTPException
+
+from celery import shared_task
+from django.db import transaction
+from django.utils import timezone
+
+from app.core.emails import render_email
+from app.core.models import EmailLog
+
+
+@shared_task(name="core.ping")
+def ping() -> str:
+    """Answers with the worker's host name: a health check that a worker consumes tasks."""
+    return socket.gethostname()
+
+
+@shared_task(
+    name="core.send_templated_email",
+    autoretry_for=(OSError, SMTPException),
+    retry_backoff=True,
+    max_retries=6,
+)
+def send_templated_email(*, template: str, to: str, language: str, context: dict, key: str) -> str:
+    """Send the e-mail `key` once: a retried or redelivered task finds it sent."""
+    with transaction.atomic():
+        log, _created = EmailLog.objects.select_for_update().get_or_create(
+            key=key, defaults={"template": template, "to": to, "language": language}
+        )
+        if log.sent_at is not None:
+            return "already sent"
+        message = render_email(template=template, language=language, context=context)
+        message.to = [to]
+        message.send()
+        log.sent_at = timezone.now()
+        log.save(update_fields=["sent_at"])
+    return "sent"

@@ -1,0 +1,74 @@
+"""Helpers for tests that talk to Platforma the way its pages do."""
+
+import re
+from typing import Any
+
+from django.conf import settings
+from django.test import Client
+
+
+def inertia_headers() -> dict[str, str]:
+    return {"X-Inertia": "true", "X-Inertia-Version": settings.INERTIA_VERSION}
+
+
+def visit(client: Client, url: str, **kwargs) -> Any:
+    """An Inertia visit (what the browser does after the first page)."""
+    return client.get(url, headers=inertia_headers(), **kwargs)
+
+
+def page_of(response) -> dict[str, Any]:
+    """The Inertia page object of a response to an Inertia visit."""
+    assert response.headers.get("X-Inertia") == "true", response.headers
+    return response.json()
+
+
+def post_json(client: Client, url: str, data: dict[str, Any], **kwargs) -> Any:
+    return client.post(
+        url, data=data, content_type="application/json", headers=inertia_headers(), **kwargs
+    )
+
+
+AXE_SOURCE = settings.BASE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def axe_violations(page) -> list[dict[str, Any]]:
+    """axe-core's WCAG 2.x A/AA violations of the page as it is now.
+
+    page.evaluate runs outside the page's CSP, so axe needs no script tag.
+    """
+    page.evaluate(AXE_SOURCE.read_text())
+    result = page.evaluate(
+        """() => axe.run(document, {runOnly: {type: 'tag',
+            values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']}})"""
+    )
+    return [
+        {"id": v["id"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]]}
+        for v in result["violations"]
+    ]
+
+
+def log_out(page) -> None:
+    """Log out the way a person does: from the menu the top bar offers at this width."""
+    header = page.get_by_role("banner")
+    ready = header.get_by_role(
+        "button", name=re.compile(r"^(Otwórz menu|Menu użytkownika.*|Wyloguj się)$")
+    )
+    ready.first.wait_for()
+    if header.get_by_role("button", name="Wyloguj się", exact=True).is_visible():
+        header.get_by_role("button", name="Wyloguj się", exact=True).click()
+        return
+    toggle = header.get_by_role("button", name="Otwórz menu")
+    if toggle.is_visible():
+        toggle.click()
+        header.get_by_role("navigation").get_by_role("button", name="Wyloguj się").click()
+    else:
+        header.get_by_role("button", name=re.compile(r"^Menu użytkownika")).click()
+        header.get_by_role("button", name="Wyloguj się").click()
+
+
+def own_props(page: dict[str, Any]) -> dict[str, Any]:
+    """A page's own props, without the shared ones every page receives."""
+    shared = set(page.get("sharedProps", []))
+    return {key: value for key, value in page["props"].items() if key not in shared}

@@ -1,0 +1,66 @@
+import os
+import subprocess
+import sys
+
+from django.conf import settings
+
+PRODUCTION_ENV = {
+    "PLATFORMA_ENV": "production",
+    "SECRET_KEY": "Q7f-this-is-only-a-test-key-kPz2Wm9vRt4Ln8Bc3Hd6Jg1Ys5Xa0Ue",
+    "ALLOWED_HOSTS": "platforma.example",
+    "EMAIL_HOST": "smtp.platforma.example",
+    "DATABASE_URL": "",
+    "REDIS_URL": "",
+}
+
+
+def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    # The test process itself runs with test-only variables a deployment never has.
+    dropped = {"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in dropped}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=settings.BASE_DIR,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_production_settings_pass_the_deploy_check_without_warnings():
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout + result.stderr
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = run_manage("check", env={**PRODUCTION_ENV, "SECRET_KEY": ""})
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_seed_demo_refuses_under_production_settings():
+    result = run_manage("seed_demo", env=PRODUCTION_ENV)
+    assert result.returncode != 0
+    assert "refuses to run with production settings" in result.stderr
+
+
+def test_production_hardening_flags():
+    result = run_manage(
+        "shell",
+        "-c",
+        "from django.conf import settings as s; print(s.SECURE_HSTS_SECONDS,"
+        " s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_SSL_REDIRECT, s.DEBUG)",
+        env=PRODUCTION_ENV,
+    )
+    assert result.stdout.splitlines()[-1].split() == ["31536000", "True", "True", "True", "False"]
+
+
+def test_every_page_carries_a_content_security_policy(client):
+    response = client.get("/login")
+    policy = response.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy
+    assert "frame-ancestors 'none'" in policy
+    assert "script-src 'self'" in policy
+    assert "unsafe-inline" not in policy

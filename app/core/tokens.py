@@ -1,0 +1,95 @@
+"""Secrets for links sent by e-mail (session links, account deletion, invitations).
+
+A token has 256 bits from `secrets`; only its SHA-256 digest is stored, so a database
+leak reveals no usable link. Being that long and random, tokens need no salt or slow hash.
+"""
+
+import hashlib
+import re
+import secrets
+from datetime import timedelta
+from typing import Any, Self
+
+from django.db import models, transaction
+from django.utils import timezone
+
+TOKEN_BYTES = 32
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{43}$")
+
+
+def new_token() -> tuple[str, str]:
+    """A fresh (token, digest) pair: send the token, store the digest."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    return token, token_digest(token)
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def is_well_formed(token: str) -> bool:
+    """Cheap shape check, so malformed input never reaches the database."""
+    return bool(_TOKEN_SHAPE.match(token or ""))
+
+
+class TokenError(Exception):
+    """A link token that cannot be used; `code` tells why: unknown, used or expired."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class OneTimeToken(models.Model):
+    """A single-use, expiring secret. Subclasses add what the token is for."""
+
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @classmethod
+    def issue(cls, *, lifetime: timedelta, **fields: Any) -> tuple[Self, str]:
+        """Store a new token and return it with the raw secret (shown or sent only once)."""
+        token, digest = new_token()
+        instance = cls._default_manager.create(
+            digest=digest, expires_at=timezone.now() + lifetime, **fields
+        )
+        return instance, token
+
+    @classmethod
+    def find(cls, token: str, **filters: Any) -> Self:
+        """The usable token matching `token`, without using it up; raises TokenError."""
+        if not is_well_formed(token):
+            raise TokenError("unknown")
+        instance = cls._default_manager.filter(digest=token_digest(token), **filters).first()
+        return cls._check(instance)
+
+    @classmethod
+    def redeem(cls, token: str, **filters: Any) -> Self:
+        """Use the token up, once: concurrent attempts get "used"; raises TokenError."""
+        if not is_well_formed(token):
+            raise TokenError("unknown")
+        with transaction.atomic():
+            instance = (
+                cls._default_manager.select_for_update()
+                .filter(digest=token_digest(token), **filters)
+                .first()
+            )
+            usable = cls._check(instance)
+            usable.used_at = timezone.now()
+            usable.save(update_fields=["used_at"])
+        return usable
+
+    @classmethod
+    def _check(cls, instance: Self | None) -> Self:
+        if instance is None:
+            raise TokenError("unknown")
+        if instance.used_at is not None:
+            raise TokenError("used")
+        if instance.expires_at <= timezone.now():
+            raise TokenError("expired")
+        return instance

@@ -1,0 +1,394 @@
+"""Props of the learner area pages and the author area: whitelisted fields only."""
+
+from datetime import date, datetime
+from typing import TypedDict
+
+from django.utils import timezone
+
+from app.accounts.models import User
+from app.accounts.props import FieldRule, account_rules
+from app.core.pagination import PaginationProps
+from app.core.typegen import ts_export
+from app.learning.models import Access, Certificate, Course, Favourite, InterviewQuestion, Note
+from app.learning.models.study import NOTE_MAX_LENGTH
+
+COURSE_URL = "/platforma/kurs/{id}"
+
+
+def course_url(course_id: int) -> str:
+    return COURSE_URL.format(id=course_id)
+
+
+def iso_date(value: datetime | date) -> str:
+    if isinstance(value, datetime):
+        value = timezone.localtime(value).date()
+    return value.isoformat()
+
+
+@ts_export
+class CourseLink(TypedDict):
+    id: int
+    title: str
+    url: str
+
+
+@ts_export
+class CourseCard(TypedDict):
+    id: int
+    title: str
+    description: str
+    url: str
+    lesson_count: int
+    done_count: int
+    is_favourite: bool
+    # voucher | team | admin, or "path" when owned only through a learning path.
+    source: str
+
+
+@ts_export
+class PathCard(TypedDict):
+    id: int
+    title: str
+    description: str
+    lesson_count: int
+    done_count: int
+    source: str
+    granted_at: str
+    courses: list[CourseLink]
+
+
+@ts_export
+class MyCoursesProps(TypedDict):
+    paths: list[PathCard]
+    courses: list[CourseCard]
+    pagination: PaginationProps
+
+
+def course_link(course: Course) -> CourseLink:
+    return {"id": course.pk, "title": course.title, "url": course_url(course.pk)}
+
+
+def course_card(course: Course) -> CourseCard:
+    return {
+        "id": course.pk,
+        "title": course.title,
+        "description": course.description,
+        "url": course_url(course.pk),
+        "lesson_count": course.lesson_count,  # type: ignore[attr-defined]
+        "done_count": course.done_count,  # type: ignore[attr-defined]
+        "is_favourite": course.is_favourite,  # type: ignore[attr-defined]
+        "source": course.access_source or "path",  # type: ignore[attr-defined]
+    }
+
+
+def path_card(access: Access, courses: list[Course]) -> PathCard:
+    path = access.path
+    assert path is not None
+    return {
+        "id": path.pk,
+        "title": path.title,
+        "description": path.description,
+        "lesson_count": access.lesson_count,  # type: ignore[attr-defined]
+        "done_count": access.done_count,  # type: ignore[attr-defined]
+        "source": access.source,
+        "granted_at": iso_date(access.granted_at),
+        "courses": [course_link(course) for course in courses],
+    }
+
+
+@ts_export
+class LessonItem(TypedDict):
+    id: int
+    number: int
+    title: str
+    text: str
+    video_url: str
+    done: bool
+    toggle_url: str
+
+
+@ts_export
+class CertificateItem(TypedDict):
+    id: int
+    number: str
+    course: CourseLink
+    participant_name: str
+    issued_on: str
+
+
+@ts_export
+class CoursePageProps(TypedDict):
+    course: CourseLink
+    description: str
+    lessons: list[LessonItem]
+    is_favourite: bool
+    favourite_url: str
+    notes_url: str
+    certificate: CertificateItem | None
+
+
+def certificate_item(certificate: Certificate) -> CertificateItem:
+    return {
+        "id": certificate.pk,
+        "number": certificate.number,
+        "course": course_link(certificate.course),
+        "participant_name": certificate.participant_name,
+        "issued_on": iso_date(certificate.issued_on),
+    }
+
+
+def course_page_props(
+    *,
+    user: User,
+    course: Course,
+    lessons: list,
+    is_favourite: bool,
+    certificate: Certificate | None,
+) -> CoursePageProps:
+    base = course_url(course.pk)
+    return {
+        "course": course_link(course),
+        "description": course.description,
+        "lessons": [
+            {
+                "id": lesson.pk,
+                "number": number,
+                "title": lesson.title,
+                "text": lesson.text,
+                "video_url": lesson.video_url,
+                "done": lesson.done,
+                "toggle_url": f"{base}/lekcje/{lesson.pk}",
+            }
+            for number, lesson in enumerate(lessons, start=1)
+        ],
+        "is_favourite": is_favourite,
+        "favourite_url": f"{base}/ulubione",
+        "notes_url": f"/platforma/notatki?kurs={course.pk}",
+        "certificate": certificate_item(certificate) if certificate else None,
+    }
+
+
+@ts_export
+class ExamItem(TypedDict):
+    id: int
+    title: str
+    description: str
+    granted_at: str
+    source: str
+
+
+@ts_export
+class ExamsProps(TypedDict):
+    exams: list[ExamItem]
+    pagination: PaginationProps
+
+
+def exam_item(access: Access) -> ExamItem:
+    exam = access.exam
+    assert exam is not None
+    return {
+        "id": exam.pk,
+        "title": exam.title,
+        "description": exam.description,
+        "granted_at": iso_date(access.granted_at),
+        "source": access.source,
+    }
+
+
+@ts_export
+class QuestionItem(TypedDict):
+    id: int
+    question: str
+    answer: str
+    course: CourseLink
+
+
+@ts_export
+class InterviewQuestionsProps(TypedDict):
+    questions: list[QuestionItem]
+    pagination: PaginationProps
+
+
+def question_item(question: InterviewQuestion) -> QuestionItem:
+    return {
+        "id": question.pk,
+        "question": question.question,
+        "answer": question.answer,
+        "course": course_link(question.course),
+    }
+
+
+@ts_export
+class FavouriteItem(TypedDict):
+    course: CourseLink
+    description: str
+    added_at: str
+    remove_url: str
+
+
+@ts_export
+class FavouritesProps(TypedDict):
+    favourites: list[FavouriteItem]
+    pagination: PaginationProps
+
+
+def favourite_item(favourite: Favourite) -> FavouriteItem:
+    return {
+        "course": course_link(favourite.course),
+        "description": favourite.course.description,
+        "added_at": iso_date(favourite.created_at),
+        "remove_url": f"/platforma/ulubione/{favourite.course_id}/usun",
+    }
+
+
+@ts_export
+class CourseOption(TypedDict):
+    id: int
+    title: str
+
+
+@ts_export
+class NoteItem(TypedDict):
+    id: int
+    course: CourseLink
+    text: str
+    updated_at: str
+    update_url: str
+    delete_url: str
+
+
+@ts_export
+class NotesProps(TypedDict):
+    notes: list[NoteItem]
+    pagination: PaginationProps
+    courses: list[CourseOption]
+    selected_course: int | None
+    create_url: str
+    max_length: int
+
+
+def note_item(note: Note) -> NoteItem:
+    return {
+        "id": note.pk,
+        "course": course_link(note.course),
+        "text": note.text,
+        "updated_at": timezone.localtime(note.updated_at).isoformat(),
+        "update_url": f"/platforma/notatki/{note.pk}",
+        "delete_url": f"/platforma/notatki/{note.pk}/usun",
+    }
+
+
+def notes_props(
+    *,
+    user: User,
+    notes: list[Note],
+    pagination: PaginationProps,
+    courses: list[tuple[int, str]],
+    selected_course: int | None,
+) -> NotesProps:
+    return {
+        "notes": [note_item(note) for note in notes],
+        "pagination": pagination,
+        "courses": [{"id": pk, "title": title} for pk, title in courses],
+        "selected_course": selected_course,
+        "create_url": "/platforma/notatki",
+        "max_length": NOTE_MAX_LENGTH,
+    }
+
+
+@ts_export
+class CertificatesProps(TypedDict):
+    certificates: list[CertificateItem]
+    pagination: PaginationProps
+
+
+@ts_export
+class ProgressItem(TypedDict):
+    course: CourseLink
+    lesson_count: int
+    done_count: int
+    has_certificate: bool
+
+
+@ts_export
+class ProgressProps(TypedDict):
+    courses: list[ProgressItem]
+    pagination: PaginationProps
+
+
+def progress_item(course: Course) -> ProgressItem:
+    return {
+        "course": course_link(course),
+        "lesson_count": course.lesson_count,  # type: ignore[attr-defined]
+        "done_count": course.done_count,  # type: ignore[attr-defined]
+        "has_certificate": course.has_certificate,  # type: ignore[attr-defined]
+    }
+
+
+@ts_export
+class ProfileData(TypedDict):
+    email: str
+    first_name: str
+    last_name: str
+    is_profile_public: bool
+    avatar_url: str | None
+
+
+@ts_export
+class ProfileUrls(TypedDict):
+    update: str
+    avatar: str
+    avatar_remove: str
+    delete_account: str
+
+
+@ts_export
+class ProfileProps(TypedDict):
+    profile: ProfileData
+    rules: dict[str, FieldRule]
+    avatar_max_bytes: int
+    urls: ProfileUrls
+
+
+def profile_props(user: User, *, avatar_max_bytes: int) -> ProfileProps:
+    rules = account_rules()
+    return {
+        "profile": {
+            "email": user.email,
+            "first_name": user.first_name,
+            "last_name": user.last_name,
+            "is_profile_public": user.is_profile_public,
+            "avatar_url": user.avatar.url if user.avatar else None,
+        },
+        "rules": {"first_name": rules["first_name"], "last_name": rules["last_name"]},
+        "avatar_max_bytes": avatar_max_bytes,
+        "urls": {
+            "update": "/platforma/profil",
+            "avatar": "/platforma/profil/awatar",
+            "avatar_remove": "/platforma/profil/awatar/usun",
+            # The account-deletion request is its own page (built with account deletion).
+            "delete_account": "/platforma/profil/usun-konto",
+        },
+    }
+
+
+@ts_export
+class AuthoredCourse(TypedDict):
+    course: CourseOption
+    lesson_count: int
+    learner_count: int
+
+
+@ts_export
+class AuthorProps(TypedDict):
+    courses: list[AuthoredCourse]
+    pagination: PaginationProps
+    total_learners: int
+
+
+def authored_course(course: Course) -> AuthoredCourse:
+    return {
+        "course": {"id": course.pk, "title": course.title},
+        "lesson_count": course.lesson_count,  # type: ignore[attr-defined]
+        "learner_count": course.learner_count,  # type: ignore[attr-defined]
+    }

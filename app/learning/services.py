@@ -1,0 +1,129 @@
+"""Writes of the learner area: granting access, finishing lessons, certificates,
+favourites, notes and the learner's profile."""
+
+import io
+import uuid
+
+from django.core.files.base import ContentFile
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from PIL import Image, ImageOps
+
+from app.accounts.models import User
+from app.learning.models import (
+    Access,
+    Certificate,
+    Course,
+    Exam,
+    Favourite,
+    LearningPath,
+    Lesson,
+    LessonProgress,
+    Note,
+    ProductKind,
+)
+
+Product = Course | Exam | LearningPath
+PRODUCT_FIELD: dict[type, ProductKind] = {Course: "course", Exam: "exam", LearningPath: "path"}
+AVATAR_SIZE = 400
+
+
+def access_create(*, user: User, product: Product, source: str, source_detail: str = "") -> Access:
+    """Record that `user` owns the product (once per product); raises IntegrityError."""
+    # For callers that checked ownership in a transaction an IntegrityError rolls back.
+    field = PRODUCT_FIELD[type(product)]
+    return Access.objects.create(
+        user=user, source=source, source_detail=source_detail[:200], **{field: product}
+    )
+
+
+def access_grant(
+    *, user: User, product: Product, source: str, source_detail: str = ""
+) -> Access | None:
+    """Give `user` the product once; None when they already own it (never a second record)."""
+    try:
+        with transaction.atomic():
+            return access_create(
+                user=user, product=product, source=source, source_detail=source_detail
+            )
+    except IntegrityError:
+        # Already owned: the unique constraint keeps the first record.
+        return None
+
+
+def certificate_issue(*, user: User, course: Course) -> Certificate:
+    """The learner's certificate of `course`, issued once with the name as printed."""
+    certificate, _created = Certificate.objects.get_or_create(
+        user=user, course=course, defaults={"participant_name": user.full_name}
+    )
+    return certificate
+
+
+def lesson_set_done(
+    *, user: User, course: Course, lesson_id: int, done: bool
+) -> Certificate | None:
+    """Mark a lesson done or not; the last one returns the certificate; raises DoesNotExist."""
+    lesson = Lesson.objects.get(pk=lesson_id, course=course)
+    with transaction.atomic():
+        if not done:
+            LessonProgress.objects.filter(user=user, lesson=lesson).delete()
+            return None
+        LessonProgress.objects.get_or_create(user=user, lesson=lesson)
+        remaining = course.lessons.exclude(progress__user=user).exists()
+        if remaining or Certificate.objects.filter(user=user, course=course).exists():
+            return None
+        return certificate_issue(user=user, course=course)
+
+
+def favourite_set(*, user: User, course: Course, favourite: bool) -> None:
+    """Add the owned course to the learner's favourites, or take it off; idempotent."""
+    if favourite:
+        Favourite.objects.get_or_create(user=user, course=course)
+    else:
+        Favourite.objects.filter(user=user, course=course).delete()
+
+
+def note_create(*, user: User, course: Course, text: str) -> Note:
+    """A new note of the learner on one of their courses (the caller checked ownership)."""
+    return Note.objects.create(user=user, course=course, text=text)
+
+
+def note_update(*, note: Note, text: str) -> Note:
+    """Replace the text of the learner's own note."""
+    note.text = text
+    note.updated_at = timezone.now()
+    note.save(update_fields=["text", "updated_at"])
+    return note
+
+
+def note_delete(*, note: Note) -> None:
+    """Delete the learner's own note."""
+    note.delete()
+
+
+def profile_update(*, user: User, first_name: str, last_name: str, is_profile_public: bool) -> User:
+    """Save the learner's names and public-profile switch (issued certificates keep theirs)."""
+    user.first_name = first_name
+    user.last_name = last_name
+    user.is_profile_public = is_profile_public
+    user.save(update_fields=["first_name", "last_name", "is_profile_public"])
+    return user
+
+
+def avatar_replace(*, user: User, image: Image.Image) -> None:
+    """Store a verified image as the avatar, re-encoded as a square JPEG; raises nothing."""
+    # Re-encoding drops any metadata (EXIF location) and anything hidden in the file.
+    picture = ImageOps.exif_transpose(image).convert("RGB")
+    picture = ImageOps.fit(picture, (AVATAR_SIZE, AVATAR_SIZE))
+    buffer = io.BytesIO()
+    picture.save(buffer, format="JPEG", quality=85)
+    old = user.avatar.name if user.avatar else None
+    user.avatar.save(f"{uuid.uuid4().hex}.jpg", ContentFile(buffer.getvalue()), save=True)
+    if old:
+        user.avatar.storage.delete(old)
+
+
+def avatar_remove(*, user: User) -> None:
+    """Go back to the default avatar."""
+    if user.avatar:
+        user.avatar.delete(save=True)

@@ -1,0 +1,124 @@
+import io
+
+import pytest
+from PIL import Image
+
+from app.accounts.tests.factories import make_user
+from app.learning import selectors, services
+from app.learning.models import Access, Certificate, Favourite, LessonProgress
+from app.learning.tests.factories import grant, make_course, make_exam, make_path
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_same_product_is_granted_once_whatever_the_source():
+    user = make_user()
+    course = make_course()
+
+    first = services.access_grant(user=user, product=course, source=Access.Source.VOUCHER)
+    second = services.access_grant(user=user, product=course, source=Access.Source.TEAM)
+
+    assert first is not None
+    assert second is None
+    assert list(Access.objects.filter(user=user).values_list("source", flat=True)) == ["voucher"]
+
+
+def test_a_path_makes_its_courses_owned_without_records_of_their_own():
+    user = make_user()
+    first, second, other = make_course(), make_course(), make_course()
+    grant(user, make_path(courses=[first, second]))
+
+    assert set(selectors.owned_courses(user=user)) == {first, second}
+    assert selectors.owns(user=user, kind="course", product_id=second.pk)
+    assert not selectors.owns(user=user, kind="course", product_id=other.pk)
+    assert Access.objects.filter(user=user, course__isnull=False).count() == 0
+
+
+def test_nobody_reaches_a_course_they_do_not_own():
+    owner, stranger = make_user(), make_user()
+    course = make_course()
+    grant(owner, course)
+
+    assert selectors.access_course_by_id(user=owner, course_id=course.pk) == course
+    with pytest.raises(Exception) as raised:
+        selectors.access_course_by_id(user=stranger, course_id=course.pk)
+    assert raised.type.__name__ == "Http404"
+
+
+def test_finishing_the_last_lesson_issues_the_certificate_with_the_name_as_printed():
+    user = make_user(first_name="anna", last_name="nowak-kowalska")
+    course = make_course(lessons=2)
+    grant(user, course)
+    first, last = course.lessons.all()
+
+    assert services.lesson_set_done(user=user, course=course, lesson_id=first.pk, done=True) is None
+    certificate = services.lesson_set_done(user=user, course=course, lesson_id=last.pk, done=True)
+
+    assert certificate is not None
+    assert certificate.participant_name == "Anna Nowak-Kowalska"
+    # A later change of the account's name leaves the issued certificate as printed.
+    services.profile_update(user=user, first_name="Ola", last_name="Zmiana", is_profile_public=True)
+    certificate.refresh_from_db()
+    assert certificate.participant_name == "Anna Nowak-Kowalska"
+
+
+def test_unmarking_a_lesson_removes_its_progress_and_marking_twice_stores_once():
+    user = make_user()
+    course = make_course(lessons=2)
+    lesson = course.lessons.first()
+
+    services.lesson_set_done(user=user, course=course, lesson_id=lesson.pk, done=True)
+    services.lesson_set_done(user=user, course=course, lesson_id=lesson.pk, done=True)
+    assert LessonProgress.objects.filter(user=user).count() == 1
+    services.lesson_set_done(user=user, course=course, lesson_id=lesson.pk, done=False)
+    assert LessonProgress.objects.filter(user=user).count() == 0
+    assert Certificate.objects.count() == 0
+
+
+def test_a_lesson_of_another_course_is_refused():
+    user = make_user()
+    course, other = make_course(), make_course()
+    with pytest.raises(Exception) as raised:
+        services.lesson_set_done(
+            user=user, course=course, lesson_id=other.lessons.first().pk, done=True
+        )
+    assert raised.type.__name__ == "DoesNotExist"
+
+
+def test_favourites_are_idempotent():
+    user = make_user()
+    course = make_course()
+    services.favourite_set(user=user, course=course, favourite=True)
+    services.favourite_set(user=user, course=course, favourite=True)
+    assert Favourite.objects.filter(user=user).count() == 1
+    services.favourite_set(user=user, course=course, favourite=False)
+    assert not Favourite.objects.filter(user=user).exists()
+
+
+def test_the_avatar_is_re_encoded_as_a_square_jpeg(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    user = make_user()
+    buffer = io.BytesIO()
+    Image.new("RGBA", (900, 300), (255, 0, 0, 128)).save(buffer, format="PNG")
+    buffer.seek(0)
+
+    services.avatar_replace(user=user, image=Image.open(buffer))
+    first = user.avatar.name
+    with Image.open(user.avatar.path) as stored:
+        assert (stored.format, stored.size) == ("JPEG", (400, 400))
+    buffer.seek(0)
+    services.avatar_replace(user=user, image=Image.open(buffer))
+
+    assert user.avatar.name != first
+    assert not (tmp_path / first).exists()
+    services.avatar_remove(user=user)
+    assert not user.avatar
+
+
+def test_exams_and_paths_are_read_only_from_the_learners_own_records():
+    user, other = make_user(), make_user()
+    exam = make_exam()
+    grant(other, exam)
+    assert list(selectors.my_exams(user=user)) == []
+    grant(user, exam)
+    assert [access.exam for access in selectors.my_exams(user=user)] == [exam]

@@ -1,0 +1,66 @@
+"""The learner's profile: names, avatar and the public-profile switch."""
+
+from django.contrib import messages
+from django.http import HttpResponse, HttpResponseRedirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from app.core.guards import login_required
+from app.core.inertia import form_errors, redirect_with_errors, render_page
+from app.core.requests import AuthenticatedRequest, request_data
+from app.learning import props, services
+from app.learning.forms import AVATAR_MAX_BYTES, AvatarForm, ProfileForm
+
+PROFILE_URL = "/platforma/profil"
+# Bodies far larger never get here (RequestBodyLimitMiddleware); this catches an avatar
+# just over its limit with a message on the form.
+_UPLOAD_BODY_LIMIT = AVATAR_MAX_BYTES + 64 * 1024
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def profile(request: AuthenticatedRequest) -> HttpResponse:
+    user = request.user
+    if request.method == "POST":
+        data = request_data(request)
+        form = ProfileForm(
+            {
+                "first_name": data.get("first_name", ""),
+                "last_name": data.get("last_name", ""),
+                "is_profile_public": data.get("is_profile_public") in (True, "true", "on", "1"),
+            }
+        )
+        if not form.is_valid():
+            return redirect_with_errors(request, PROFILE_URL, form_errors(form))
+        services.profile_update(user=user, **form.cleaned_data)
+        messages.success(request, _("Zapisano zmiany w profilu."))
+        return HttpResponseRedirect(PROFILE_URL)
+    return render_page(
+        request, "Learning/Profile", props.profile_props(user, avatar_max_bytes=AVATAR_MAX_BYTES)
+    )
+
+
+@require_POST
+@login_required
+def avatar(request: AuthenticatedRequest) -> HttpResponse:
+    too_large = {"avatar": _("Plik jest za duży: awatar może mieć najwyżej 2 MB.")}
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    if declared > _UPLOAD_BODY_LIMIT:
+        return redirect_with_errors(request, PROFILE_URL, too_large)
+    form = AvatarForm(files=request.FILES)
+    if not form.is_valid():
+        return redirect_with_errors(request, PROFILE_URL, form_errors(form))
+    services.avatar_replace(user=request.user, image=form.cleaned_data["avatar"])
+    messages.success(request, _("Zapisano nowy awatar."))
+    return HttpResponseRedirect(PROFILE_URL)
+
+
+@require_POST
+@login_required
+def avatar_remove(request: AuthenticatedRequest) -> HttpResponse:
+    services.avatar_remove(user=request.user)
+    messages.success(request, _("Usunięto awatar."))
+    return HttpResponseRedirect(PROFILE_URL)

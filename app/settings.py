@@ -1,0 +1,388 @@
+"""Platforma settings: the one place that reads the environment.
+
+With no environment set, Platforma runs embedded: SQLite under var/, Celery tasks run
+eagerly in-process, a local-memory cache and e-mails written to var/mail/.
+DATABASE_URL and REDIS_URL switch to PostgreSQL and Redis (with a real Celery worker).
+PLATFORMA_ENV=production turns on the production hardening checked by `check --deploy`.
+"""
+
+import hashlib
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+
+import dj_database_url
+from django.utils.csp import CSP
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("PLATFORMA_VAR_DIR", BASE_DIR / "var"))
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    return os.environ.get(name, str(default)).strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+PLATFORMA_ENV = os.environ.get("PLATFORMA_ENV", "development")
+IS_PRODUCTION = PLATFORMA_ENV == "production"
+DEBUG = env_bool("DJANGO_DEBUG") and not IS_PRODUCTION
+
+
+def _secret_key() -> str:
+    key = os.environ.get("SECRET_KEY", "")
+    if key or IS_PRODUCTION:
+        if len(key) < 50:
+            raise RuntimeError("SECRET_KEY must be set to at least 50 random characters.")
+        return key
+    # Outside production a key is generated once per checkout, so none is ever committed.
+    key_file = VAR_DIR / "secret_key"
+    if not key_file.exists():
+        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        key_file.write_text(secrets.token_urlsafe(64))
+        key_file.chmod(0o600)
+    return key_file.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+ALLOWED_HOSTS = env_list(
+    "ALLOWED_HOSTS", "" if IS_PRODUCTION else "127.0.0.1,localhost,[::1],testserver"
+)
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+INSTALLED_APPS = [
+    "app.core.admin_apps.PlatformaAdminConfig",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "allauth",
+    "allauth.account",
+    "django_vite",
+    "inertia",
+    "app.core",
+    "app.accounts",
+    "app.learning",
+    "app.vouchers",
+    "app.teams",
+    "app.shell",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "app.core.middleware.RequestBodyLimitMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "inertia.middleware.InertiaMiddleware",
+    "app.shell.middleware.SharedPropsMiddleware",
+]
+
+ROOT_URLCONF = "app.urls"
+WSGI_APPLICATION = "app.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.csp",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Data ----------------------------------------------------------------------------
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(VAR_DIR / "platforma.sqlite3"),
+            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "platforma",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- Jobs ------------------------------------------------------------------------------
+CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_RESULT_BACKEND = REDIS_URL or None
+CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_DEFAULT_QUEUE = "platforma"
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULE: dict = {}
+
+# --- Accounts ----------------------------------------------------------------------------
+AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = [
+    "app.accounts.backends.PlatformaAuthenticationBackend",
+    "app.accounts.backends.RolePermissionBackend",
+]
+PASSWORD_HASHERS = [
+    "app.accounts.hashers.Argon2idPasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "app.accounts.validators.MinimumLengthValidator"},
+]
+LOGIN_URL = "/login"
+LOGIN_REDIRECT_URL = "/platforma"
+DEFAULT_RETURN_URL = "/platforma"
+
+ACCOUNT_ADAPTER = "app.accounts.adapter.AccountAdapter"
+ACCOUNT_USER_MODEL_USERNAME_FIELD = None
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*"]
+ACCOUNT_EMAIL_VERIFICATION = "none"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_RATE_LIMITS = {
+    "login": "30/m/ip",
+    # Failed logins: per IP, and per address so one account cannot be brute-forced.
+    "login_failed": "10/m/ip,5/5m/key",
+    "signup": "20/m/ip",
+    "username_check": "30/m/ip,300/h/ip",
+    # Password reminders (learner and admin forms share it): per IP, and per address so
+    # nobody can flood one mailbox.
+    "reset_password": "10/m/ip,3/15m/key",
+    # Setting a new password from the e-mailed link.
+    "reset_password_from_key": "20/m/ip",
+    # Admin login (/thehero_piwnica): Django's admin has no limits of its own.
+    "admin_login": "10/m/ip",
+    # Opening one-click session links and account-restore links: guessing a hash.
+    "session_link": "20/m/ip,100/h/ip",
+    # Pages that say, when opened, whether an e-mailed link is valid.
+    "link_check": "60/m/ip,600/h/ip",
+    "account_restore": "10/m/ip",
+    # Asking for, and confirming, the deletion of one's own account.
+    "account_deletion_request": "3/h/user",
+    "account_deletion_confirm": "10/m/user",
+    # Learning, vouchers and teams: failed voucher guesses per learner and per address
+    # (codes cannot be brute-forced), failed invitation links, and the managers' and
+    # issuers' own heavy actions (e-mails sent, codes generated).
+    "voucher_failed": "10/m/user,30/h/user,30/m/ip,100/h/ip",
+    "invitation_failed": "20/m/user,60/m/ip",
+    "team_invite": "10/m/user,100/d/user",
+    "team_create": "10/h/user,50/d/user",
+    "batch_generate": "10/m/user,100/d/user",
+}
+# Behind a load balancer every request comes from the proxy's address: without this, all
+# visitors would share one per-IP rate limit. Set it to the number of proxies in front.
+ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+# Sessions live two weeks; a login rotates the session key (allauth calls Django's login).
+SESSION_COOKIE_AGE = 14 * 24 * 3600
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if REDIS_URL
+    else "django.contrib.sessions.backends.db"
+)
+
+# --- Account lifecycle: reminders, session links, deletion, admin login -----------------
+# allauth's registry of each user's sessions, so a password reset or an account deletion
+# can end every session of that user.
+INSTALLED_APPS.insert(INSTALLED_APPS.index("allauth.account") + 1, "allauth.usersessions")
+# allauth e-mails the "your password was changed" notice; it e-mails nobody about an
+# unknown address (the answer on the page is the same either way, SPEC §8).
+ACCOUNT_EMAIL_NOTIFICATIONS = True
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
+# A new password is set on the platform's own page; the user then logs in with it.
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+PASSWORD_RESET_TIMEOUT = 24 * 3600
+SESSION_LINK_LIFETIME = timedelta(hours=72)
+ACCOUNT_DELETION_LINK_LIFETIME = timedelta(hours=24)
+# A confirmed deletion can be undone for this long; the purge job then removes the data.
+# Grace plus the job's interval stays under the 24 hours the user is promised (SPEC §9).
+ACCOUNT_DELETION_GRACE = timedelta(hours=23)
+ACCOUNT_PURGE_INTERVAL = timedelta(minutes=15)
+CELERY_BEAT_SCHEDULE["accounts.purge_deleted_accounts"] = {
+    "task": "accounts.purge_deleted_accounts",
+    "schedule": ACCOUNT_PURGE_INTERVAL.total_seconds(),
+}
+
+# --- Web -------------------------------------------------------------------------------
+# The largest body any form takes: an avatar (2 MB) with its multipart envelope.
+MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024
+# The Inertia client sends the CSRF token from this cookie in this header.
+CSRF_COOKIE_NAME = "XSRF-TOKEN"
+CSRF_HEADER_NAME = "HTTP_X_XSRF_TOKEN"
+CSRF_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_FAILURE_VIEW = "app.core.views.csrf_failure"
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
+VITE_DEV_SERVER = os.environ.get("VITE_DEV_SERVER", "")  # e.g. http://127.0.0.1:5173
+_vite_sources = [VITE_DEV_SERVER, VITE_DEV_SERVER.replace("http", "ws")] if VITE_DEV_SERVER else []
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE, *_vite_sources],
+    "style-src": [CSP.SELF, CSP.NONCE, *_vite_sources],
+    "img-src": [CSP.SELF, "data:", "blob:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF, *_vite_sources],
+    "frame-ancestors": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "object-src": [CSP.NONE],
+}
+
+if IS_PRODUCTION:
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_HSTS_SECONDS = 31536000
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+# --- Internationalisation ------------------------------------------------------------------
+LANGUAGE_CODE = "pl"
+LANGUAGES = [("pl", _("Polski")), ("en", _("English"))]
+# Each app keeps its English catalogue in app/<app>/locale (see app/core/translations.py).
+LOCALE_PATHS: list[Path] = []
+TIME_ZONE = "Europe/Warsaw"
+USE_I18N = True
+USE_TZ = True
+LANGUAGE_COOKIE_NAME = "platforma_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+
+# --- Static and media --------------------------------------------------------------------
+STATIC_URL = "/static/"
+# Only production collects static files (`collectstatic`); elsewhere they are served
+# from static/ directly.
+if IS_PRODUCTION:
+    STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "staticfiles"))
+STATICFILES_DIRS = [BASE_DIR / "static"]
+MEDIA_URL = "/media/"
+MEDIA_ROOT = VAR_DIR / "media"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+# Outside production static files are served straight from static/ (no collectstatic step).
+WHITENOISE_USE_FINDERS = not IS_PRODUCTION
+# Vite already puts a content hash in every built asset name.
+WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+/dist/assets/.+-[0-9A-Za-z_-]{8,}\.\w+$"
+VITE_MANIFEST = BASE_DIR / "static" / "dist" / ".vite" / "manifest.json"
+DJANGO_VITE = {
+    "default": {
+        "dev_mode": bool(VITE_DEV_SERVER),
+        "dev_server_protocol": VITE_DEV_SERVER.split("://")[0] if VITE_DEV_SERVER else "http",
+        "dev_server_host": VITE_DEV_SERVER.split("://")[-1].split(":")[0] or "127.0.0.1",
+        "dev_server_port": int(VITE_DEV_SERVER.rsplit(":", 1)[-1]) if VITE_DEV_SERVER else 5173,
+        "manifest_path": VITE_MANIFEST,
+        "static_url_prefix": "dist",
+    }
+}
+
+# --- Inertia ---------------------------------------------------------------------------
+INERTIA_LAYOUT = "base.html"
+
+
+def _asset_version() -> str:
+    """The build's manifest hash: a new frontend build makes open pages reload once."""
+    try:
+        return hashlib.sha256(VITE_MANIFEST.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return "unbuilt"
+
+
+INERTIA_VERSION = _asset_version()
+
+# --- E-mail ----------------------------------------------------------------------------------
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Platforma <no-reply@platforma.example>")
+SUPPORT_EMAIL = os.environ.get("SUPPORT_EMAIL", "pomoc@platforma.example")
+if os.environ.get("EMAIL_HOST"):
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": os.environ["EMAIL_HOST"],
+                "port": int(os.environ.get("EMAIL_PORT", "587")),
+                "username": os.environ.get("EMAIL_HOST_USER", ""),
+                "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": env_bool("EMAIL_USE_TLS", True),
+            },
+        }
+    }
+else:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "OPTIONS": {"file_path": str(os.environ.get("MAIL_DIR", VAR_DIR / "mail"))},
+        }
+    }
+
+# --- Product ---------------------------------------------------------------------------------
+# Learning, vouchers and teams: how long an e-mailed team invitation stays valid after it
+# was (re)sent.
+TEAM_INVITATION_DAYS = int(os.environ.get("TEAM_INVITATION_DAYS", "14"))
+SHOP_URL = os.environ.get("SHOP_URL", "https://sklep.platforma.example/")
+# Footer links; SOCIAL_LINKS="facebook=https://…,linkedin=https://…" replaces them.
+SOCIAL_LINKS: list[dict[str, str]] = [
+    {"network": network.strip(), "url": url.strip()}
+    for network, _, url in (
+        item.partition("=")
+        for item in env_list(
+            "SOCIAL_LINKS",
+            "facebook=https://www.facebook.com/platforma,"
+            "linkedin=https://www.linkedin.com/company/platforma,"
+            "youtube=https://www.youtube.com/@platforma,"
+            "instagram=https://www.instagram.com/platforma",
+        )
+    )
+]
+# Store pages of the mobile app, offered by the banner on Android and iOS phones.
+APP_STORE_LINKS = {
+    "android": os.environ.get(
+        "ANDROID_APP_URL", "https://play.google.com/store/apps/details?id=pl.platforma.app"
+    ),
+    "ios": os.environ.get("IOS_APP_URL", "https://apps.apple.com/pl/app/platforma/id0000000000"),
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}

@@ -1,0 +1,18 @@
+"""Benchmark settings (scripts/bench): Platforma's settings, its own database, and
+rate limits raised so that repeated logins measure the login, not the limiter."""
+
+from app.settings import *  # noqa: F403
+from app.settings import ACCOUNT_RATE_LIMITS, VAR_DIR
+
+ROOT_URLCONF = "app.bench_urls"
+if not DATABASE_URL:  # noqa: F405
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(VAR_DIR / "bench.sqlite3"),
+            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+        }
+    }
+ACCOUNT_RATE_LIMITS = {action: "1000000/m/ip" for action in ACCOUNT_RATE_LIMITS} | {
+    "login_failed": "1000000/m/ip"
+}

@@ -1,0 +1,62 @@
+"""The menus of the shell (SPEC §2 "User menu", "Mobile user menu"), decided by role.
+
+Entries carry a catalogue key, not a label: the page shows the text of its language.
+"""
+
+from django.conf import settings
+
+from app.accounts.models import User
+from app.core import roles
+from app.shell.props import MenuEntry
+
+
+def _entry(key: str, href: str, **flags: bool) -> MenuEntry:
+    entry: MenuEntry = {"key": key, "href": href}
+    entry.update(flags)  # type: ignore[typeddict-item]
+    return entry
+
+
+def area_entries(user: User) -> list[MenuEntry]:
+    """The role areas this user may open, in menu order."""
+    entries = []
+    if user.has_any_role(roles.ADMIN_ROLES):
+        entries.append(_entry("admin_panel", "/admin"))
+    if user.has_any_role(roles.AUTHOR_ROLES):
+        entries.append(_entry("author_panel", "/author"))
+    if user.has_any_role(roles.INSTITUTION_ROLES):
+        entries.append(_entry("institution_panel", "/instytucja"))
+    if user.has_any_role(roles.MANAGER_ROLES):
+        entries.append(_entry("manager_panel", "/manager"))
+    if user.has_any_role(roles.RESELLER_ROLES):
+        key = "cloud_panel" if roles.is_cloud_panel(user.role_codes) else "reseller_panel"
+        entries.append(_entry(key, "/reseller"))
+    return entries
+
+
+def learner_entries(user: User) -> list[MenuEntry]:
+    """The learner area's pages, for every logged-in user, some by flag."""
+    entries = [
+        _entry("courses", "/platforma/moje_kursy"),
+        _entry("exams", "/platforma/egzamin"),
+        _entry("interview_questions", "/platforma/pytania-rekrutacyjne"),
+        _entry("favourites", "/platforma/ulubione"),
+        _entry("notes", "/platforma/notatki"),
+        _entry("certificates", "/platforma/certyfikaty"),
+    ]
+    if user.is_shop_user:
+        entries.append(_entry("progress", "/platforma/postepy"))
+    entries.append(_entry("profile", "/platforma/profil", warning=not user.is_profile_public))
+    if user.is_student:
+        # Cloud customers' learners see the entry without its team label.
+        entries.append(
+            _entry("team", "/platforma/student", hide_label=roles.Role.CLOUD in user.role_codes)
+        )
+    if user.is_shop_user:
+        entries.append(_entry("back_to_shop", settings.SHOP_URL, external=True))
+    return entries
+
+
+def shows_divider(user: User) -> bool:
+    return user.has_any_role(
+        {roles.Role.INSTITUTION, roles.Role.ADMIN, roles.Role.RESELLER, roles.Role.CLOUD}
+    )

@@ -1,0 +1,28 @@
+"""Writes of the shell."""
+
+from django.utils import timezone
+
+from app.accounts.models import User
+from app.shell.models import Notification
+
+
+def notification_create(*, user: User, message: str, url: str = "") -> Notification:
+    """Leave `message` for `user` under the bell; `url` must pass validate_link."""
+    notification = Notification(user=user, message=message, url=url)
+    notification.full_clean()
+    notification.save()
+    return notification
+
+
+def notifications_mark_read(*, user: User) -> int:
+    """Mark every unread notification of `user` as read; returns how many were unread."""
+    return Notification.objects.filter(user=user, read_at__isnull=True).update(
+        read_at=timezone.now()
+    )
+
+
+def user_set_language(*, user: User, language: str) -> None:
+    """Remember the language a logged-in user chose (their e-mails use it too)."""
+    if user.language != language:
+        user.language = language
+        user.save(update_fields=["language"])

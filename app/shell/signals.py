@@ -1,0 +1,17 @@
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from app.accounts.signals import account_anonymised
+from app.shell.models import Alert, Notification
+from app.shell.selectors import forget_active_alert
+
+
+@receiver([post_save, post_delete], sender=Alert)
+def alert_changed(**kwargs) -> None:
+    # Admins expect a saved alert to show (or vanish) at once, not after the cache expires.
+    forget_active_alert()
+
+
+@receiver(account_anonymised)
+def forget_the_notifications(*, user, **kwargs) -> None:
+    Notification.objects.filter(user=user).delete()

@@ -1,0 +1,247 @@
+"""The top bar and its menus in Chromium, for each kind of demo account (SPEC §2)."""
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.core.roles import Role
+from app.core.testing import DESKTOP, PHONE, axe_violations
+from app.shell.tests.e2e_helpers import log_in, seed_demo
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+LEARNER_ENTRIES = [
+    "Szkolenia",
+    "Egzaminy",
+    "Pytania rekrutacyjne",
+    "Ulubione",
+    "Notatki",
+    "Certyfikaty",
+]
+
+USER_MENU = {
+    "learner@example.com": ["Wróć do sklepu", "Wyloguj się"],
+    "manager@example.com": ["Zarządzanie zespołem", "Wyloguj się"],
+    "leader@example.com": ["Zarządzanie zespołem", "Wyloguj się"],
+    "institution@example.com": ["Multilicencje", "Wyloguj się"],
+    "reseller@example.com": ["Panel resellera", "Wyloguj się"],
+    "cloud@example.com": ["Panel cloud", "Wyloguj się"],
+    "author@example.com": ["Panel autora", "Wyloguj się"],
+    "student@example.com": ["Wyloguj się"],
+    "monitored@example.com": ["Wyloguj się"],
+}
+
+MOBILE_MENU = {
+    "learner@example.com": (
+        [*LEARNER_ENTRIES, "Postępy", "Profil", "Wróć do sklepu", "Wyloguj się"],
+        False,
+    ),
+    "student@example.com": ([*LEARNER_ENTRIES, "Profil", "Twój zespół", "Wyloguj się"], False),
+    "manager@example.com": (
+        ["Zarządzanie zespołem", *LEARNER_ENTRIES, "Profil", "Wyloguj się"],
+        False,
+    ),
+    "leader@example.com": (
+        ["Zarządzanie zespołem", *LEARNER_ENTRIES, "Profil", "Wyloguj się"],
+        False,
+    ),
+    "author@example.com": (["Panel autora", *LEARNER_ENTRIES, "Profil", "Wyloguj się"], False),
+    "institution@example.com": (["Multilicencje", *LEARNER_ENTRIES, "Profil", "Wyloguj się"], True),
+    "reseller@example.com": (["Panel resellera", *LEARNER_ENTRIES, "Profil", "Wyloguj się"], True),
+    "cloud@example.com": (["Panel cloud", *LEARNER_ENTRIES, "Profil", "Wyloguj się"], True),
+}
+
+
+@pytest.fixture
+def demo():
+    seed_demo()
+
+
+def wait_until(condition, timeout_ms: int = 3000) -> None:
+    """Poll a condition the page reaches asynchronously (the page's CSP forbids the eval
+    behind Playwright's wait_for_function)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not condition():
+        assert time.monotonic() < deadline, "condition not reached"
+        time.sleep(0.05)
+
+
+def entry_names(container):
+    return [
+        name.strip()
+        for name in container.locator("a, button").evaluate_all(
+            "els => els.map(e => e.textContent)"
+        )
+    ]
+
+
+@pytest.mark.parametrize(("email", "expected"), USER_MENU.items(), ids=list(USER_MENU))
+def test_user_menu_entries_by_role(live_server, page, demo, email, expected):
+    page.set_viewport_size(DESKTOP)
+    log_in(page, live_server.url, email)
+    expect(page.get_by_role("button", name="Otwórz menu")).to_be_hidden()
+    menu_button = page.get_by_role("button", name="Menu użytkownika", exact=False)
+    menu_button.click()
+    menu = page.locator(f"#{menu_button.get_attribute('aria-controls')}".replace(":", "\\:"))
+    expect(menu).to_be_visible()
+    assert entry_names(menu) == expected
+    expect(page.get_by_role("link", name="Panel administratora")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("email", "expected"), MOBILE_MENU.items(), ids=list(MOBILE_MENU))
+def test_mobile_menu_entries_by_role(live_server, page, demo, email, expected):
+    entries, divider = expected
+    page.set_viewport_size(PHONE)
+    log_in(page, live_server.url, email)
+    expect(page.get_by_role("button", name="Menu użytkownika", exact=False)).to_be_hidden()
+    page.get_by_role("button", name="Otwórz menu").click()
+    nav = page.get_by_role("navigation", name="Nawigacja główna")
+    expect(nav).to_be_visible()
+    assert entry_names(nav) == entries
+    expect(nav.locator("hr")).to_have_count(1 if divider else 0)
+
+
+@pytest.mark.parametrize("email", ["admin@example.com", "super@example.com"])
+def test_admins_get_the_admin_panel_button_not_the_learner_header(live_server, page, demo, email):
+    for viewport in (DESKTOP, PHONE):
+        page.set_viewport_size(viewport)
+        log_in(page, live_server.url, email) if viewport is DESKTOP else page.reload()
+        expect(page.get_by_role("link", name="Panel administratora")).to_have_attribute(
+            "href", "/admin/"
+        )
+        expect(page.get_by_role("button", name="Wyloguj się")).to_be_visible()
+        expect(page.get_by_role("button", name="Powiadomienia", exact=False)).to_have_count(0)
+        expect(page.get_by_role("button", name="Otwórz menu")).to_have_count(0)
+        expect(page.get_by_role("button", name="Menu użytkownika", exact=False)).to_have_count(0)
+
+
+def test_visitors_get_the_login_link(live_server, page):
+    page.goto(f"{live_server.url}/p/regulamin")
+    expect(page.get_by_role("link", name="Zaloguj się")).to_have_attribute("href", "/login")
+    expect(page.get_by_role("link", name="Platforma: strona główna")).to_have_attribute("href", "/")
+
+
+def test_cloud_learners_in_a_team_see_the_team_entry_without_its_label(live_server, page):
+    make_user(
+        email="cloudstudent@example.com",
+        roles=[Role.CLOUD],
+        is_student=True,
+        is_profile_public=False,
+    )
+    page.set_viewport_size(PHONE)
+    log_in(page, live_server.url, "cloudstudent@example.com", DEFAULT_PASSWORD)
+    page.get_by_role("button", name="Otwórz menu").click()
+    nav = page.get_by_role("navigation", name="Nawigacja główna")
+    team = nav.get_by_role("link", name="Twój zespół")
+    expect(team).to_have_attribute("href", "/platforma/student")
+    expect(team.locator("span.sr-only")).to_have_text("Twój zespół")
+    profile = nav.get_by_role("link", name="Profil")
+    expect(profile).to_contain_text("Twój profil nie jest publiczny")
+
+
+def test_mobile_menu_lock_outside_click_and_escape(live_server, page, demo):
+    page.set_viewport_size(PHONE)
+    log_in(page, live_server.url, "learner@example.com")
+    toggle = page.locator("button[aria-controls][aria-label$='menu']")
+    nav = page.get_by_role("navigation", name="Nawigacja główna")
+
+    toggle.click()
+    expect(nav).to_be_visible()
+    toggle.click()  # within 750 ms of the first press: ignored
+    expect(nav).to_be_visible()
+    assert axe_violations(page) == []
+    page.wait_for_timeout(800)
+    toggle.click()
+    expect(nav).to_be_hidden()
+
+    page.wait_for_timeout(800)
+    toggle.click()
+    expect(nav).to_be_visible()
+    page.mouse.click(200, 800)  # outside the menu
+    expect(nav).to_be_hidden()
+
+    page.wait_for_timeout(800)
+    toggle.click()
+    expect(nav).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(nav).to_be_hidden()
+    expect(toggle).to_be_focused()
+
+
+def test_user_menu_from_the_keyboard_outside_click_and_escape(live_server, page, demo):
+    page.set_viewport_size(DESKTOP)
+    log_in(page, live_server.url, "manager@example.com")
+    button = page.get_by_role("button", name="Menu użytkownika: Marek Wójcik")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(button).to_have_attribute("aria-expanded", "true")
+    assert axe_violations(page) == []
+    page.keyboard.press("Tab")
+    header = page.get_by_role("banner")
+    expect(header.get_by_role("link", name="Zarządzanie zespołem")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(button).to_have_attribute("aria-expanded", "false")
+    expect(button).to_be_focused()
+
+    button.click()
+    page.get_by_role("heading", name="Cześć, Marek Wójcik!").click()
+    expect(button).to_have_attribute("aria-expanded", "false")
+
+    button.click()
+    header.get_by_role("link", name="Zarządzanie zespołem").click()
+    expect(page).to_have_url(f"{live_server.url}/manager")
+
+
+def test_logout_from_the_user_menu(live_server, page, demo):
+    page.set_viewport_size(DESKTOP)
+    log_in(page, live_server.url, "student@example.com")
+    page.get_by_role("button", name="Menu użytkownika", exact=False).click()
+    page.get_by_role("button", name="Wyloguj się").click()
+    expect(page).to_have_url(f"{live_server.url}/login")
+    page.goto(f"{live_server.url}/platforma")
+    expect(page).to_have_url(f"{live_server.url}/login?returnUrl=%2Fplatforma")
+
+
+def test_notifications(live_server, page, demo):
+    from app.accounts.models import User
+    from app.shell.services import notification_create
+
+    learner = User.objects.get(email="learner@example.com")
+    notification_create(user=learner, message="Masz nowy kurs", url="/platforma/moje_kursy")
+    notification_create(user=learner, message="Witaj na Platformie")
+    page.set_viewport_size(DESKTOP)
+    log_in(page, live_server.url, "learner@example.com")
+
+    bell = page.get_by_role("button", name="Powiadomienia 2 nieprzeczytane")
+    bell.click()
+    panel = page.locator(f"#{bell.get_attribute('aria-controls')}".replace(":", "\\:"))
+    expect(panel.get_by_role("listitem")).to_have_count(2)
+    expect(panel.get_by_role("link", name="Masz nowy kurs")).to_have_attribute(
+        "href", "/platforma/moje_kursy"
+    )
+    assert axe_violations(page) == []
+    panel.get_by_role("button", name="Oznacz wszystkie jako przeczytane").click()
+    expect(page.get_by_role("button", name="Powiadomienia", exact=True)).to_be_visible()
+
+
+def test_navigation_shows_the_loader_and_scrolls_to_the_top(live_server, page):
+    from app.shell.tests.e2e_helpers import restore_default_pages
+
+    restore_default_pages()
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/p/polityka-prywatnosci")
+    expect(page.get_by_role("heading", name="Polityka prywatności", level=1)).to_be_visible()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 300
+
+    def slow(route):
+        page.wait_for_timeout(700)
+        route.continue_()
+
+    page.route("**/p/regulamin", slow)
+    page.get_by_role("link", name="Regulamin zakupów").click()
+    expect(page.locator("#nprogress")).to_be_attached()
+    expect(page.get_by_role("heading", name="Regulamin zakupów", level=1)).to_be_visible()
+    wait_until(lambda: page.evaluate("window.scrollY") == 0)

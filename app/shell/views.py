@@ -1,0 +1,73 @@
+"""The shell's own endpoints: alerts, version, site pages, notifications, language."""
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from app.core.errors import error_response
+from app.core.guards import login_required
+from app.core.inertia import render_page
+from app.core.requests import AuthenticatedRequest, request_data
+from app.core.return_url import safe_return_url
+from app.shell import selectors, services
+from app.shell.presenters import alert_props, notification_props, site_page_props
+
+
+@require_GET
+def alerts(request: HttpRequest) -> JsonResponse:
+    """The active alert, or [] when there is none (SPEC §2 "Alert banner")."""
+    alert = selectors.active_alert()
+    return JsonResponse(alert_props(alert, get_language()) if alert else [], safe=False)
+
+
+@require_GET
+@never_cache
+def version(request: HttpRequest) -> JsonResponse:
+    """The version of the frontend build the server runs; the app compares its own."""
+    return JsonResponse({"version": settings.INERTIA_VERSION})
+
+
+@require_GET
+def site_page(request: HttpRequest, slug: str) -> HttpResponse:
+    page = selectors.site_page(slug=slug)
+    if page is None:
+        raise Http404
+    return render_page(request, "Shell/SitePage", site_page_props(page))
+
+
+@require_GET
+@login_required
+def notifications(request: AuthenticatedRequest) -> JsonResponse:
+    items = [notification_props(n) for n in selectors.recent_notifications(user=request.user)]
+    unread = selectors.unread_notification_count(user=request.user)
+    return JsonResponse({"items": items, "unread": unread})
+
+
+@require_POST
+@login_required
+def notifications_read(request: AuthenticatedRequest) -> JsonResponse:
+    services.notifications_mark_read(user=request.user)
+    return JsonResponse({"unread": 0})
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Switch the interface language (remembered in a cookie, and on the account)."""
+    data = request_data(request)
+    language = data.get("language")
+    if not isinstance(language, str) or language not in dict(settings.LANGUAGES):
+        return error_response(request, status=400, message=_("Nieznany język."))
+    if request.user.is_authenticated:
+        services.user_set_language(user=request.user, language=language)
+    response = HttpResponseRedirect(safe_return_url(data.get("next"), default="/"))
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+    return response

@@ -1,0 +1,19 @@
+"""The learner's info banner about a team invitation waiting in their mailbox."""
+
+from django.utils.translation import gettext as _
+
+from app.accounts.models import User
+from app.shell.props import InfoBanner
+from app.teams.selectors import open_invitation_for
+
+
+def info_banners(user: User) -> list[InfoBanner]:
+    invitation = open_invitation_for(email=user.email)
+    if invitation is None:
+        return []
+    # Only the e-mailed link accepts it: that proves the address belongs to this learner.
+    message = _(
+        "Masz zaproszenie do zespołu „%(team)s”. Przyjmiesz je linkiem z wiadomości "
+        "wysłanej na adres %(email)s."
+    ) % {"team": invitation.team.name, "email": user.email}
+    return [{"key": f"team-invitation-{invitation.pk}", "level": "info", "message": message}]

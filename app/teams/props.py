@@ -1,0 +1,153 @@
+"""Props of the invitation page, the manager area and the learner's team page."""
+
+from typing import TypedDict
+
+from django.utils import timezone
+
+from app.core.pagination import PaginationProps
+from app.core.typegen import ts_export
+from app.learning.props import CourseLink, course_link
+from app.teams.models import Invitation, Membership, Team
+
+
+def _iso(value) -> str:
+    return timezone.localtime(value).isoformat()
+
+
+@ts_export
+class InvitationProblem(TypedDict):
+    # "404" when the invitation was sent to another address (SPEC §8).
+    code: str
+    message: str
+
+
+@ts_export
+class InvitationPageProps(TypedDict):
+    manager: str
+    team_name: str | None
+    problem: InvitationProblem | None
+    accept_url: str
+    logout_url: str
+    decline_url: str
+
+
+@ts_export
+class TeamSummary(TypedDict):
+    id: int
+    name: str
+    member_count: int
+    pending_count: int
+    url: str
+
+
+@ts_export
+class ManagerProps(TypedDict):
+    teams: list[TeamSummary]
+    can_create: bool
+    create_url: str
+    name_max_length: int
+
+
+def team_summary(team: Team) -> TeamSummary:
+    return {
+        "id": team.pk,
+        "name": team.name,
+        "member_count": team.member_count,  # type: ignore[attr-defined]
+        "pending_count": team.pending_count,  # type: ignore[attr-defined]
+        "url": f"/manager/zespol/{team.pk}",
+    }
+
+
+@ts_export
+class TeamGrants(TypedDict):
+    courses: list[str]
+    exams: list[str]
+    paths: list[str]
+
+
+@ts_export
+class MemberRow(TypedDict):
+    id: int
+    name: str
+    email: str
+    joined_at: str
+    done_count: int
+    certificate_count: int
+
+
+@ts_export
+class InvitationRow(TypedDict):
+    id: int
+    email: str
+    last_sent_at: str
+    expires_at: str
+    expired: bool
+    sent_count: int
+    resend_url: str
+    revoke_url: str
+
+
+@ts_export
+class ManagerTeamProps(TypedDict):
+    team: TeamSummary
+    grants: TeamGrants
+    lesson_total: int
+    members: list[MemberRow]
+    members_pagination: PaginationProps
+    invitations: list[InvitationRow]
+    invitations_pagination: PaginationProps
+    invite_url: str
+    max_emails: int
+    back_url: str
+
+
+def member_row(membership: Membership) -> MemberRow:
+    return {
+        "id": membership.pk,
+        "name": membership.user.full_name,
+        "email": membership.user.email,
+        "joined_at": _iso(membership.joined_at),
+        "done_count": membership.done_count,  # type: ignore[attr-defined]
+        "certificate_count": membership.certificate_count,  # type: ignore[attr-defined]
+    }
+
+
+def invitation_row(invitation: Invitation, team_url: str) -> InvitationRow:
+    base = f"{team_url}/zaproszenia/{invitation.pk}"
+    return {
+        "id": invitation.pk,
+        "email": invitation.email,
+        "last_sent_at": _iso(invitation.last_sent_at),
+        "expires_at": _iso(invitation.expires_at),
+        "expired": invitation.is_expired,
+        "sent_count": invitation.sent_count,
+        "resend_url": f"{base}/wyslij-ponownie",
+        "revoke_url": f"{base}/wycofaj",
+    }
+
+
+@ts_export
+class StudentTeam(TypedDict):
+    id: int
+    name: str
+    managers: list[str]
+    joined_at: str
+    member_count: int
+    courses: list[CourseLink]
+
+
+@ts_export
+class StudentProps(TypedDict):
+    teams: list[StudentTeam]
+
+
+def student_team(membership: Membership) -> StudentTeam:
+    team = membership.team
+    return {
+        "id": team.pk,
+        "name": team.name,
+        "managers": sorted(manager.full_name for manager in team.managers.all()),
+        "joined_at": _iso(membership.joined_at),
+        "member_count": membership.member_count,  # type: ignore[attr-defined]
+        "courses": [course_link(course) for course in team.courses.all()],
+    }

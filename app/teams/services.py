@@ -1,0 +1,267 @@
+"""Writes of teams: creating teams, inviting by e-mail, resending, revoking, accepting."""
+
+import re
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext as _
+
+from app.accounts import validators
+from app.accounts.models import User
+from app.core.emails import send_email
+from app.core.tokens import is_well_formed, new_token, token_digest
+from app.learning import services as learning_services
+from app.learning.models import Access, Course, Exam, LearningPath
+from app.teams.models import Invitation, Membership, Team
+
+MAX_EMAILS_PER_INVITE = 200
+EMAILS_INPUT_MAX_LENGTH = 20_000
+_SEPARATORS = re.compile(r"[\s,;]+")
+INVITATION_PATH = "/twoj_zespol"
+
+
+def invitation_lifetime() -> timedelta:
+    return timedelta(days=settings.TEAM_INVITATION_DAYS)
+
+
+def invitation_link(token: str) -> str:
+    return f"{settings.SITE_URL}{INVITATION_PATH}?manager={token}"
+
+
+class TeamError(Exception):
+    """A team action that cannot be done; `message` is for the person asking."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def team_create(*, leader: User, name: str) -> Team:
+    """A new team run by the manager leader who creates it."""
+    team = Team.objects.create(name=name)
+    team.managers.add(leader)
+    return team
+
+
+def parse_emails(raw: str) -> list[str]:
+    """The distinct lowercased addresses of a pasted list; raises TeamError when invalid."""
+    # Commas, semicolons, spaces or new lines separate the addresses.
+    if len(raw) > EMAILS_INPUT_MAX_LENGTH:
+        raise TeamError(_("Lista adresów jest za długa."))
+    emails = list(dict.fromkeys(part.lower() for part in _SEPARATORS.split(raw) if part))
+    if not emails:
+        raise TeamError(_("Wpisz co najmniej jeden adres e-mail."))
+    if len(emails) > MAX_EMAILS_PER_INVITE:
+        raise TeamError(
+            _("Jednorazowo możesz zaprosić najwyżej %(count)s osób.")
+            % {"count": MAX_EMAILS_PER_INVITE}
+        )
+    invalid = [email for email in emails if not validators.is_strict_email(email)]
+    if invalid:
+        shown = ", ".join(email[:60] for email in invalid[:5])
+        raise TeamError(_("Te adresy są niepoprawne: %(emails)s") % {"emails": shown})
+    return emails
+
+
+def _send_invitation(invitation: Invitation, token: str, *, inviter: User | None) -> None:
+    account = User.objects.filter(email=invitation.email).only("language").first()
+    language = account.language if account else (translation.get_language() or "pl")
+    with translation.override(language):
+        expires = formats.date_format(timezone.localtime(invitation.expires_at), "DATE_FORMAT")
+    send_email(
+        template="team_invitation",
+        to=invitation.email,
+        language=language,
+        context={
+            "team": invitation.team.name,
+            "inviter": inviter.full_name if inviter else "",
+            "url": invitation_link(token),
+            "expires": expires,
+        },
+        # Each sending is its own e-mail: a resend must go out even though the first did.
+        key=f"team-invitation:{invitation.pk}:{invitation.sent_count}",
+    )
+
+
+@dataclass
+class InviteOutcome:
+    sent: list[str] = field(default_factory=list)
+    members: list[str] = field(default_factory=list)
+    pending: list[str] = field(default_factory=list)
+
+
+def invitations_send(*, team: Team, invited_by: User, emails: list[str]) -> InviteOutcome:
+    """E-mail each address one invitation (members and pending skipped); raises nothing."""
+    # An expired open invitation is sent again with a new link instead of a second one.
+    outcome = InviteOutcome()
+    member_emails = set(
+        team.memberships.filter(user__email__in=emails).values_list("user__email", flat=True)
+    )
+    with transaction.atomic():
+        open_invitations = {
+            invitation.email: invitation
+            for invitation in team.invitations.select_for_update().filter(
+                email__in=emails, used_at__isnull=True, revoked_at__isnull=True
+            )
+        }
+        for email in emails:
+            if email in member_emails:
+                outcome.members.append(email)
+                continue
+            existing = open_invitations.get(email)
+            if existing is not None and not existing.is_expired:
+                outcome.pending.append(email)
+                continue
+            if existing is not None:
+                invitation_resend(invitation=existing, by=invited_by)
+            else:
+                try:
+                    with transaction.atomic():
+                        invitation, token = Invitation.issue(
+                            lifetime=invitation_lifetime(),
+                            team=team,
+                            email=email,
+                            invited_by=invited_by,
+                        )
+                except IntegrityError:
+                    # The same address was invited a moment ago (a double submission).
+                    outcome.pending.append(email)
+                    continue
+                _send_invitation(invitation, token, inviter=invited_by)
+            outcome.sent.append(email)
+    return outcome
+
+
+def _lock_open(invitation: Invitation) -> Invitation:
+    """The invitation re-read under its row lock (inside a transaction), so an acceptance
+    running at the same moment is seen; raises TeamError when it no longer waits."""
+    locked = Invitation.objects.select_for_update().get(pk=invitation.pk)
+    if not locked.is_open:
+        raise TeamError(_("To zaproszenie nie czeka już na odpowiedź."))
+    return locked
+
+
+@transaction.atomic
+def invitation_resend(*, invitation: Invitation, by: User) -> Invitation:
+    """Send an open invitation again with a new, fresh link; raises TeamError otherwise."""
+    locked = _lock_open(invitation)
+    # Only the digest is stored, so the old link stops working.
+    token, digest = new_token()
+    now = timezone.now()
+    locked.digest = digest
+    locked.expires_at = now + invitation_lifetime()
+    locked.last_sent_at = now
+    locked.sent_count += 1
+    locked.save(update_fields=["digest", "expires_at", "last_sent_at", "sent_count"])
+    _send_invitation(locked, token, inviter=by)
+    return locked
+
+
+@transaction.atomic
+def invitation_revoke(*, invitation: Invitation) -> None:
+    """Withdraw an open invitation: its link stops working. Raises TeamError otherwise."""
+    locked = _lock_open(invitation)
+    locked.revoked_at = timezone.now()
+    locked.save(update_fields=["revoked_at"])
+
+
+class InvitationError(Exception):
+    """An invitation link that cannot be accepted. `code` is "404" when it was sent to
+    another address (the learner should log in to the right account, SPEC §8), otherwise
+    unknown, revoked, used, expired or member."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+WRONG_ACCOUNT = "404"
+
+
+def _unknown() -> InvitationError:
+    return InvitationError(
+        "unknown", _("Nie znaleźliśmy tego zaproszenia. Sprawdź, czy link jest kompletny.")
+    )
+
+
+def find_invitation(token: str) -> Invitation | None:
+    """The invitation a link's secret belongs to, whatever its state."""
+    if not is_well_formed(token):
+        return None
+    return Invitation.objects.select_related("team").filter(digest=token_digest(token)).first()
+
+
+def invitation_problem(invitation: Invitation | None, user: User) -> InvitationError | None:
+    """Why `user` cannot accept this invitation now, or None when they can."""
+    if invitation is None:
+        return _unknown()
+    member_message = _("Już należysz do zespołu %(team)s.") % {"team": invitation.team.name}
+    if invitation.revoked_at is not None:
+        return InvitationError(
+            "revoked", _("To zaproszenie zostało wycofane przez menedżera zespołu.")
+        )
+    if invitation.used_at is not None:
+        if invitation.accepted_by_id == user.pk:
+            return InvitationError("member", member_message)
+        return InvitationError("used", _("To zaproszenie zostało już wykorzystane."))
+    if invitation.is_expired:
+        return InvitationError(
+            "expired", _("To zaproszenie wygasło. Poproś menedżera zespołu o nowe.")
+        )
+    if invitation.email != user.email.lower():
+        return InvitationError(
+            WRONG_ACCOUNT,
+            _(
+                "To zaproszenie wysłano na adres %(email)s, a jesteś zalogowany jako "
+                "%(current)s. Zaloguj się na konto z adresem z zaproszenia."
+            )
+            % {"email": invitation.email, "current": user.email},
+        )
+    if Membership.objects.filter(team=invitation.team, user=user).exists():
+        return InvitationError("member", member_message)
+    return None
+
+
+def invitation_accept(*, user: User, token: str) -> Team:
+    """Join the invitation's team as a student with its products; raises InvitationError."""
+    if not is_well_formed(token):
+        raise _unknown()
+    with transaction.atomic():
+        invitation = (
+            Invitation.objects.select_for_update(of=("self",))
+            .select_related("team")
+            .filter(digest=token_digest(token))
+            .first()
+        )
+        problem = invitation_problem(invitation, user)
+        if problem is not None:
+            raise problem
+        assert invitation is not None
+        team = invitation.team
+        try:
+            with transaction.atomic():
+                Membership.objects.create(team=team, user=user)
+        except IntegrityError:
+            raise InvitationError(
+                "member", _("Już należysz do zespołu %(team)s.") % {"team": team.name}
+            ) from None
+        invitation.used_at = timezone.now()
+        invitation.accepted_by = user
+        invitation.save(update_fields=["used_at", "accepted_by"])
+        if not user.is_student:
+            user.is_student = True
+            user.save(update_fields=["is_student"])
+        products: list[Course | Exam | LearningPath] = [
+            *team.courses.all(),
+            *team.exams.all(),
+            *team.paths.all(),
+        ]
+        for product in products:
+            learning_services.access_grant(
+                user=user, product=product, source=Access.Source.TEAM, source_detail=team.name
+            )
+    return team

@@ -1,0 +1,62 @@
+"""The learner's info banner about an invitation waiting in their mailbox."""
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.core.roles import Role
+from app.core.testing import axe_violations, page_of, visit
+from app.shell.tests.e2e_helpers import log_in
+from app.teams.tests.factories import make_invitation, make_team
+
+MESSAGE = (
+    "Masz zaproszenie do zespołu „Analitycy”. Przyjmiesz je linkiem z wiadomości wysłanej "
+    "na adres ola@example.com."
+)
+
+
+def banners(client) -> list[dict]:
+    return page_of(visit(client, "/platforma"))["props"]["info_banners"]
+
+
+@pytest.mark.django_db
+def test_an_open_invitation_to_the_learners_address_is_announced(client):
+    client.force_login(make_user(email="ola@example.com"))
+    invitation, _token = make_invitation(team=make_team(name="Analitycy"), email="Ola@Example.com")
+    assert banners(client) == [
+        {"key": f"team-invitation-{invitation.pk}", "level": "info", "message": MESSAGE}
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("state", ["used_at", "revoked_at", "expired", "other address"])
+def test_closed_invitations_and_other_addresses_are_not(client, state):
+    client.force_login(make_user(email="ola@example.com"))
+    email = "jan@example.com" if state == "other address" else "ola@example.com"
+    invitation, _token = make_invitation(team=make_team(name="Analitycy"), email=email)
+    if state in ("used_at", "revoked_at"):
+        setattr(invitation, state, timezone.now())
+        invitation.save()
+    elif state == "expired":
+        invitation.expires_at = timezone.now()
+        invitation.save()
+    assert banners(client) == []
+
+
+@pytest.mark.django_db
+def test_admins_get_no_learner_banners(client):
+    client.force_login(make_user(email="ola@example.com", roles=[Role.ADMIN]))
+    make_invitation(team=make_team(name="Analitycy"), email="ola@example.com")
+    assert banners(client) == []
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_the_banner_in_the_shell(live_server, page):
+    make_user(email="ola@example.com")
+    make_invitation(team=make_team(name="Analitycy"), email="ola@example.com")
+    log_in(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
+    area = page.get_by_role("region", name="Informacje dla Ciebie")
+    expect(area).to_contain_text(MESSAGE)
+    assert axe_violations(page) == []

@@ -1,0 +1,143 @@
+"""Team invitations in Chromium: manager → e-mail → registration through the banner →
+acceptance; the wrong-account dialog and its logout; other failures."""
+
+import re
+
+import pytest
+from django.core import mail
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from app.accounts.models import User
+from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.learning.tests.e2e import VIEWPORTS, log_in, settled_axe_violations
+from app.learning.tests.factories import make_course
+from app.teams.models import Invitation, Membership
+from app.teams.tests.factories import make_invitation, make_team
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+LINK = re.compile(r"http://[^/\s]+(/twoj_zespol\?manager=[A-Za-z0-9_-]{43})")
+
+
+@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
+def viewport(request, page):
+    page.set_viewport_size(VIEWPORTS[request.param])
+    return request.param
+
+
+def test_manager_invites_a_new_address_who_registers_and_joins(live_server, page, viewport):
+    manager = make_user(roles=["MANAGER"], first_name="Marek", last_name="Wójcik")
+    course = make_course(title="Kurs zespołu")
+    team = make_team(name="Zespół backendowy", managers=[manager], courses=[course])
+    log_in(page, live_server, manager)
+
+    page.goto(f"{live_server.url}/manager")
+    page.get_by_role("link", name="Zespół backendowy").click()
+    assert settled_axe_violations(page) == []
+    page.get_by_label("Adresy e-mail").fill("nowa.osoba@example.com")
+    page.get_by_role("button", name="Wyślij zaproszenia").click()
+    expect(page.get_by_text("Wysłane zaproszenia: 1.")).to_be_visible()
+    expect(page.get_by_text("nowa.osoba@example.com")).to_be_visible()
+    assert settled_axe_violations(page) == []
+
+    assert [message.to for message in mail.outbox] == [["nowa.osoba@example.com"]]
+    path = LINK.search(mail.outbox[0].body).group(1)
+    page.context.clear_cookies()
+    page.goto(f"{live_server.url}{path}")
+
+    expect(page).to_have_url(re.compile(r"/login\?returnUrl="))
+    banner = page.get_by_role("complementary", name="Zaproszenie do zespołu")
+    expect(banner).to_contain_text("zaprosił adres nowa.osoba@example.com do zespołu")
+    banner.get_by_role("button", name="nowa.osoba@example.com").click()
+    page.get_by_label("Imię").fill("nowa")
+    page.get_by_label("Nazwisko").fill("osoba")
+    page.get_by_label("Hasło").last.fill("sekret123")
+    page.get_by_role("button", name="Załóż darmowe konto").click()
+
+    expect(page).to_have_url(re.compile(r"/twoj_zespol\?manager="))
+    expect(
+        page.get_by_text("Otrzymałeś zaproszenie do zespołu. Czy na pewno chcesz dołączyć?")
+    ).to_be_visible()
+    expect(page.get_by_text("Zespół: Zespół backendowy")).to_be_visible()
+    expect(page.get_by_role("link", name="Odrzuć")).to_have_attribute("href", "/platforma")
+    assert settled_axe_violations(page) == []
+    page.get_by_role("button", name="Zaakceptuj").click()
+
+    expect(page).to_have_url(f"{live_server.url}/platforma/student")
+    expect(page.get_by_role("heading", name="Zespół backendowy")).to_be_visible()
+    expect(page.get_by_role("link", name="Kurs zespołu")).to_be_visible()
+    # The shared user is a student now: the learner menu offers the team page.
+    expect(page.get_by_role("link", name="Twój zespół")).to_be_visible()
+    assert settled_axe_violations(page) == []
+    user = User.objects.get(email="nowa.osoba@example.com")
+    assert user.is_student
+    assert Membership.objects.filter(team=team, user=user).exists()
+
+
+def test_the_wrong_account_logs_out_and_comes_back_as_the_invited_one(live_server, page, viewport):
+    invited = make_user(email="ola@example.com", first_name="Ola", last_name="Nowak")
+    team = make_team(name="Zespół QA")
+    _invitation, token = make_invitation(team=team, email="ola@example.com")
+    log_in(page, live_server, make_user(email="inna@example.com"))
+
+    page.goto(f"{live_server.url}/twoj_zespol?manager={token}")
+
+    dialog = page.get_by_role("alertdialog", name="Zaloguj się na właściwe konto")
+    expect(dialog).to_contain_text("To zaproszenie wysłano na adres ola@example.com")
+    expect(dialog.get_by_role("button", name="Anuluj")).to_be_visible()
+    assert settled_axe_violations(page) == []
+    dialog.get_by_role("button", name="Anuluj").click()
+    expect(dialog).to_be_hidden()
+    expect(page).to_have_url(re.compile(r"/twoj_zespol\?manager="))
+
+    page.reload()
+    page.get_by_role("alertdialog").get_by_role("button", name="Wyloguj się teraz").click()
+
+    expect(page).to_have_url(re.compile(r"/login\?returnUrl=.*email%3Dola%2540example\.com"))
+    expect(page.locator("#login-login")).to_have_value("ola@example.com")
+    page.locator("#login-password").fill(DEFAULT_PASSWORD)
+    page.get_by_role("button", name="Zaloguj się", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/twoj_zespol\?manager="))
+    page.get_by_role("button", name="Zaakceptuj").click()
+    expect(page).to_have_url(f"{live_server.url}/platforma/student")
+    assert Membership.objects.filter(team=team, user=invited).exists()
+
+
+def test_an_expired_invitation_shows_the_error_then_goes_to_platforma(live_server, page):
+    user = make_user(email="ola@example.com")
+    invitation, token = make_invitation(team=make_team(), email="ola@example.com")
+    Invitation.objects.filter(pk=invitation.pk).update(expires_at=timezone.now())
+    log_in(page, live_server, user)
+
+    page.goto(f"{live_server.url}/twoj_zespol?manager={token}")
+
+    dialog = page.get_by_role("alertdialog", name="Błąd!")
+    expect(dialog).to_contain_text("To zaproszenie wygasło. Poproś menedżera zespołu o nowe.")
+    assert settled_axe_violations(page) == []
+    page.keyboard.press("Escape")
+    expect(page).to_have_url(f"{live_server.url}/platforma")
+    assert not Membership.objects.exists()
+
+
+def test_a_leader_creates_a_team_and_revokes_an_invitation(live_server, page):
+    leader = make_user(roles=["MANAGER_LEADER"])
+    log_in(page, live_server, leader)
+    page.goto(f"{live_server.url}/manager")
+    expect(page.get_by_text("Nie zarządzasz jeszcze żadnym zespołem")).to_be_visible()
+    assert settled_axe_violations(page) == []
+    page.get_by_label("Nazwa zespołu").fill("Zespół nowy")
+    page.get_by_role("button", name="Utwórz zespół").click()
+    expect(page.get_by_role("heading", name="Zespół nowy")).to_be_visible()
+
+    page.get_by_label("Adresy e-mail").fill("a@example.com, b@example")
+    page.get_by_role("button", name="Wyślij zaproszenia").click()
+    expect(page.get_by_text("Te adresy są niepoprawne: b@example")).to_be_visible()
+    page.get_by_label("Adresy e-mail").fill("a@example.com")
+    page.get_by_role("button", name="Wyślij zaproszenia").click()
+    page.get_by_role("button", name="Wycofaj zaproszenie dla a@example.com").click()
+    dialog = page.get_by_role("alertdialog", name="Wycofać zaproszenie?")
+    assert settled_axe_violations(page) == []
+    dialog.get_by_role("button", name="Wycofaj").click()
+    expect(page.get_by_text("Wycofano zaproszenie dla a@example.com.")).to_be_visible()
+    expect(page.get_by_text("Żadne zaproszenie nie czeka na odpowiedź.")).to_be_visible()

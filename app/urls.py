@@ -1,0 +1,23 @@
+from django.conf import settings
+from django.contrib import admin
+from django.urls import URLPattern, URLResolver, include, path
+from django.views.static import serve
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("", include("app.core.urls")),
+    path("", include("app.accounts.urls")),
+    path("", include("app.shell.urls")),
+    path("", include("app.learning.urls")),
+    path("", include("app.vouchers.urls")),
+    path("", include("app.teams.urls")),
+    path("admin/", admin.site.urls),
+]
+
+if not settings.IS_PRODUCTION:
+    # Uploaded avatars; in production the web server or object storage serves media.
+    urlpatterns.append(path("media/<path:path>", serve, {"document_root": settings.MEDIA_ROOT}))
+
+handler400 = "app.core.views.bad_request"
+handler403 = "app.core.views.forbidden"
+handler404 = "app.core.views.not_found"
+handler500 = "app.core.views.server_error"

@@ -1,0 +1,95 @@
+from django import forms
+from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+
+from app.vouchers.models import Redemption, Voucher, VoucherAllowance, VoucherBatch, normalize_code
+
+
+class VoucherForm(forms.ModelForm):
+    class Meta:
+        model = Voucher
+        fields = [
+            "code",
+            "course",
+            "exam",
+            "path",
+            "seats",
+            "valid_from",
+            "valid_until",
+            "issued_by",
+            "batch",
+        ]
+
+    def clean_seats(self) -> int:
+        seats = self.cleaned_data["seats"]
+        # seats_used is read-only in the form, so Django leaves its constraint unchecked.
+        if self.instance.pk and seats < self.instance.seats_used:
+            raise forms.ValidationError(
+                _("Liczba miejsc nie może być mniejsza niż wykorzystane: %(used)d.")
+                % {"used": self.instance.seats_used}
+            )
+        return seats
+
+    def clean_code(self) -> str:
+        # Normalised before the shape and uniqueness checks: "promo 2026" and "PROMO2026"
+        # are the same code, and the database must never see the duplicate.
+        return normalize_code(self.cleaned_data["code"])
+
+
+@admin.register(Voucher)
+class VoucherAdmin(admin.ModelAdmin):
+    form = VoucherForm
+    list_display = [
+        "code",
+        "course",
+        "exam",
+        "path",
+        "seats",
+        "seats_used",
+        "valid_from",
+        "valid_until",
+        "batch",
+    ]
+    search_fields = ["code"]
+    list_filter = ["batch__channel"]
+    list_select_related = ["course", "exam", "path", "batch"]
+    autocomplete_fields = ["course", "exam", "path", "issued_by"]
+    raw_id_fields = ["batch"]
+    # The counter moves only with redemptions, under the voucher's row lock.
+    readonly_fields = ["seats_used", "created_at"]
+
+
+@admin.register(VoucherBatch)
+class VoucherBatchAdmin(admin.ModelAdmin):
+    list_display = ["name", "channel", "issued_by", "size", "course", "exam", "path", "created_at"]
+    list_filter = ["channel"]
+    search_fields = ["name", "issued_by__email"]
+    list_select_related = ["issued_by", "course", "exam", "path"]
+    autocomplete_fields = ["issued_by", "course", "exam", "path"]
+    readonly_fields = ["size", "created_at"]
+
+    def has_add_permission(self, request) -> bool:
+        # Batches are generated with their codes in the institution and reseller areas.
+        return False
+
+
+@admin.register(Redemption)
+class RedemptionAdmin(admin.ModelAdmin):
+    list_display = ["voucher", "user", "redeemed_at"]
+    search_fields = ["voucher__code", "user__email"]
+    list_select_related = ["voucher", "user"]
+    raw_id_fields = ["voucher", "user", "access"]
+
+    def has_add_permission(self, request) -> bool:
+        # Redemptions happen through the voucher page, which also grants and counts.
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(VoucherAllowance)
+class VoucherAllowanceAdmin(admin.ModelAdmin):
+    list_display = ["user", "codes", "updated_at"]
+    search_fields = ["user__email"]
+    autocomplete_fields = ["user"]

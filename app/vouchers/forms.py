@@ -1,0 +1,60 @@
+"""The batch form of the institution and reseller areas."""
+
+from datetime import datetime, time
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from app.vouchers import selectors
+from app.vouchers.services import BATCH_MAX_SIZE
+
+BATCH_NAME_MAX_LENGTH = 100
+
+
+class BatchForm(forms.Form):
+    product = forms.CharField(
+        max_length=40,
+        error_messages={
+            "required": _("Wybierz kurs, egzamin lub ścieżkę."),
+            "max_length": _("Wybierz kurs, egzamin lub ścieżkę."),
+        },
+    )
+    size = forms.IntegerField(
+        min_value=1,
+        max_value=BATCH_MAX_SIZE,
+        error_messages={
+            "required": _("Podaj liczbę kodów."),
+            "invalid": _("Liczba kodów musi być liczbą całkowitą od 1 do 10 000."),
+            "min_value": _("Liczba kodów musi być liczbą całkowitą od 1 do 10 000."),
+            "max_value": _("Liczba kodów musi być liczbą całkowitą od 1 do 10 000."),
+        },
+    )
+    name = forms.CharField(
+        required=False,
+        max_length=BATCH_NAME_MAX_LENGTH,
+        error_messages={"max_length": _("Nazwa może mieć najwyżej 100 znaków.")},
+    )
+    valid_until = forms.DateField(
+        required=False,
+        input_formats=["%Y-%m-%d"],
+        error_messages={"invalid": _("Podaj datę w formacie RRRR-MM-DD.")},
+    )
+
+    def clean_product(self):
+        product = selectors.product_by_value(self.cleaned_data["product"])
+        if product is None:
+            raise forms.ValidationError(_("Wybierz kurs, egzamin lub ścieżkę."))
+        return product
+
+    def clean_valid_until(self) -> datetime | None:
+        day = self.cleaned_data.get("valid_until")
+        if day is None:
+            return None
+        if day < timezone.localdate():
+            raise forms.ValidationError(_("Data ważności nie może być wcześniejsza niż dziś."))
+        # Valid through the whole chosen day, in the platform's time zone.
+        return timezone.make_aware(datetime.combine(day, time(23, 59, 59)))
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())

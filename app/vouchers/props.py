@@ -1,0 +1,144 @@
+"""Props of the voucher page and of the institution and reseller areas."""
+
+from typing import TypedDict
+
+from django.utils import timezone
+
+from app.core.pagination import PaginationProps
+from app.core.typegen import ts_export
+from app.vouchers.forms import BATCH_NAME_MAX_LENGTH
+from app.vouchers.models import CODE_MAX_LENGTH, Redemption, Voucher, VoucherBatch
+from app.vouchers.services import BATCH_MAX_SIZE
+
+
+@ts_export
+class RedeemProps(TypedDict):
+    code: str
+    action: str
+    max_length: int
+
+
+@ts_export
+class ProductRef(TypedDict):
+    # course | exam | path, or null when nothing is assigned.
+    kind: str | None
+    title: str | None
+
+
+@ts_export
+class BatchSummary(TypedDict):
+    id: int
+    name: str
+    product: ProductRef
+    size: int
+    seats_total: int
+    seats_used: int
+    created_at: str
+    valid_until: str | None
+    url: str
+
+
+@ts_export
+class ProductOption(TypedDict):
+    value: str
+    title: str
+
+
+@ts_export
+class ProductGroups(TypedDict):
+    course: list[ProductOption]
+    exam: list[ProductOption]
+    path: list[ProductOption]
+
+
+@ts_export
+class Allowance(TypedDict):
+    left: int
+    total: int
+
+
+@ts_export
+class BatchesProps(TypedDict):
+    # institution | reseller | cloud: the area's title and wording.
+    area: str
+    batches: list[BatchSummary]
+    pagination: PaginationProps
+    products: ProductGroups
+    allowance: Allowance | None
+    create_url: str
+    max_size: int
+    name_max_length: int
+
+
+@ts_export
+class CodeRow(TypedDict):
+    code: str
+    seats: int
+    seats_used: int
+
+
+@ts_export
+class RedemptionRow(TypedDict):
+    code: str
+    name: str
+    email: str
+    redeemed_at: str
+
+
+@ts_export
+class BatchProps(TypedDict):
+    area: str
+    batch: BatchSummary
+    codes: list[CodeRow]
+    codes_pagination: PaginationProps
+    redemptions: list[RedemptionRow]
+    redemptions_pagination: PaginationProps
+    csv_url: str
+    back_url: str
+
+
+def _iso(value) -> str:
+    return timezone.localtime(value).isoformat()
+
+
+def product_ref(batch: VoucherBatch) -> ProductRef:
+    product = batch.product
+    return {"kind": batch.kind, "title": product.title if product else None}
+
+
+def batch_summary(batch: VoucherBatch, base_url: str) -> BatchSummary:
+    return {
+        "id": batch.pk,
+        "name": batch.name,
+        "product": product_ref(batch),
+        "size": batch.size,
+        "seats_total": batch.seats_total,  # type: ignore[attr-defined]
+        "seats_used": batch.seats_taken,  # type: ignore[attr-defined]
+        "created_at": _iso(batch.created_at),
+        "valid_until": _iso(batch.valid_until) if batch.valid_until else None,
+        "url": f"{base_url}/pula/{batch.pk}",
+    }
+
+
+def product_groups(choices: dict[str, list[tuple[str, str]]]) -> ProductGroups:
+    def options(kind: str) -> list[ProductOption]:
+        return [{"value": value, "title": title} for value, title in choices[kind]]
+
+    return {"course": options("course"), "exam": options("exam"), "path": options("path")}
+
+
+def code_row(voucher: Voucher) -> CodeRow:
+    return {"code": voucher.code, "seats": voucher.seats, "seats_used": voucher.seats_used}
+
+
+def redemption_row(redemption: Redemption) -> RedemptionRow:
+    return {
+        "code": redemption.voucher.code,
+        "name": redemption.user.full_name,
+        "email": redemption.user.email,
+        "redeemed_at": _iso(redemption.redeemed_at),
+    }
+
+
+LIMITS = {"max_size": BATCH_MAX_SIZE, "name_max_length": BATCH_NAME_MAX_LENGTH}
+CODE_LIMIT = CODE_MAX_LENGTH

@@ -1,0 +1,236 @@
+"""Writes of vouchers: redeeming a code, and generating batches of codes."""
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Sum
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from app.accounts.models import User
+from app.learning import selectors as learning_selectors
+from app.learning import services as learning_services
+from app.learning.models import Access, Course, Exam, LearningPath, ProductKind
+from app.vouchers.models import (
+    CODE_SHAPE,
+    Redemption,
+    Voucher,
+    VoucherAllowance,
+    VoucherBatch,
+    normalize_code,
+)
+
+BATCH_MAX_SIZE = 10_000
+# 32 symbols without the look-alikes 0/O and 1/I: 12 symbols carry 60 random bits.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_GROUPS = 3
+CODE_GROUP_LENGTH = 4
+
+Product = Course | Exam | LearningPath
+
+
+@dataclass(frozen=True)
+class Grant:
+    """What a redeemed voucher gave (SPEC §3 "Voucher consumption response")."""
+
+    type: ProductKind
+    object_id: int
+    title: str
+
+
+class VoucherError(Exception):
+    """A code that cannot be redeemed; `code` says why, `message` is for the learner."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _date(value: datetime) -> str:
+    return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
+
+
+def unknown_code_error() -> VoucherError:
+    return VoucherError(
+        "unknown",
+        _("Nie znaleźliśmy vouchera o tym kodzie. Sprawdź, czy kod jest wpisany poprawnie."),
+    )
+
+
+def voucher_redeem(*, user: User, code: str) -> Grant:
+    """Use one seat of `code` and grant its product, N seats N grants; raises VoucherError."""
+    # Concurrent learners queue on the voucher's row lock. VoucherError.code: empty, unknown,
+    # not_started, expired, already_redeemed, nothing_assigned, used_up, already_owned.
+    normalized = normalize_code(code)
+    if not normalized:
+        raise VoucherError("empty", _("Proszę wprowadzić otrzymany kod."))
+    if not CODE_SHAPE.match(normalized):
+        raise unknown_code_error()
+    now = timezone.now()
+    try:
+        with transaction.atomic():
+            product, kind = _redeem_locked(user=user, code=normalized, now=now)
+    except IntegrityError:
+        # Only the same product granted to this learner a moment ago by another voucher or
+        # team (past the ownership check) gets here; everything was rolled back.
+        raise _already_owned(
+            Voucher.objects.select_related("course", "exam", "path").get(code=normalized).product
+        ) from None
+    return Grant(type=kind, object_id=product.pk, title=product.title)
+
+
+def _already_owned(product: Product | None) -> VoucherError:
+    return VoucherError(
+        "already_owned",
+        _("Masz już dostęp do: %(title)s. Voucher nie został wykorzystany.")
+        % {"title": product.title if product else ""},
+    )
+
+
+def _redeem_locked(*, user: User, code: str, now: datetime) -> tuple[Product, ProductKind]:
+    """The checks and writes of one redemption, inside the caller's transaction."""
+    # Only the voucher's row is locked: its product rows sit on the nullable side of
+    # outer joins, which PostgreSQL refuses to lock.
+    voucher = (
+        Voucher.objects.select_for_update(of=("self",))
+        .select_related("course", "exam", "path")
+        .filter(code=code)
+        .first()
+    )
+    if voucher is None:
+        raise unknown_code_error()
+    if voucher.valid_from > now:
+        raise VoucherError(
+            "not_started",
+            _("Ten voucher będzie można wykorzystać od %(date)s.")
+            % {"date": _date(voucher.valid_from)},
+        )
+    if voucher.valid_until is not None and voucher.valid_until <= now:
+        raise VoucherError(
+            "expired",
+            _("Ten voucher stracił ważność %(date)s.") % {"date": _date(voucher.valid_until)},
+        )
+    if voucher.redemptions.filter(user=user).exists():
+        raise VoucherError(
+            "already_redeemed", _("Ten voucher został już przez Ciebie wykorzystany.")
+        )
+    product, kind = voucher.product, voucher.kind
+    if product is None or kind is None:
+        # Nothing is used up: once an admin assigns a product, the same code works.
+        raise VoucherError(
+            "nothing_assigned",
+            _(
+                "Wykorzystany voucher nie posiada przypisanego kursu, proszę skontaktuj się "
+                "z administratorem."
+            ),
+        )
+    if voucher.seats_used >= voucher.seats:
+        raise VoucherError(
+            "used_up",
+            _("Ten voucher został już wykorzystany przez wszystkie osoby, dla których był."),
+        )
+    if learning_selectors.owns(user=user, kind=kind, product_id=product.pk):
+        raise _already_owned(product)
+    # No savepoints: the row lock keeps other redemptions of this voucher out, and any
+    # IntegrityError ends the whole transaction (see voucher_redeem).
+    access = learning_services.access_create(
+        user=user, product=product, source=Access.Source.VOUCHER, source_detail=voucher.code
+    )
+    Redemption.objects.create(voucher=voucher, user=user, access=access)
+    Voucher.objects.filter(pk=voucher.pk).update(seats_used=F("seats_used") + 1)
+    return product, kind
+
+
+class BatchError(Exception):
+    """A batch that cannot be generated; `message` is for the person asking."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def new_code() -> str:
+    groups = (
+        "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_GROUP_LENGTH))
+        for _ in range(CODE_GROUPS)
+    )
+    return "-".join(groups)
+
+
+def _fresh_codes(count: int) -> list[str]:
+    """`count` distinct codes that no voucher uses yet (collisions are astronomically rare,
+    but a unique code is a promise, so they are checked)."""
+    codes: set[str] = set()
+    while len(codes) < count:
+        candidates = {new_code() for _ in range(count - len(codes))} - codes
+        candidate_list = list(candidates)
+        taken: set[str] = set()
+        for start in range(0, len(candidate_list), 1000):
+            chunk = candidate_list[start : start + 1000]
+            taken |= set(Voucher.objects.filter(code__in=chunk).values_list("code", flat=True))
+        codes |= candidates - taken
+    return list(codes)
+
+
+def allowance_left(*, user: User) -> tuple[int, int]:
+    """(codes left, total allowance) of a reseller's batches."""
+    limit = VoucherAllowance.objects.filter(user=user).values_list("codes", flat=True).first()
+    used = VoucherBatch.objects.filter(
+        issued_by=user, channel=VoucherBatch.Channel.RESELLER
+    ).aggregate(n=Sum("size"))["n"]
+    total = limit or 0
+    return max(total - (used or 0), 0), total
+
+
+def batch_generate(
+    *,
+    issued_by: User,
+    channel: str,
+    product: Product,
+    size: int,
+    name: str,
+    valid_until: datetime | None,
+) -> VoucherBatch:
+    """Generate 1-10,000 single-seat codes, resellers within allowance; raises BatchError."""
+    if not 1 <= size <= BATCH_MAX_SIZE:
+        raise BatchError(_("Liczba kodów musi być liczbą całkowitą od 1 do 10 000."))
+    field = learning_services.PRODUCT_FIELD[type(product)]
+    with transaction.atomic():
+        if channel == VoucherBatch.Channel.RESELLER:
+            # The allowance row is locked so two batches at once cannot both fit the limit.
+            VoucherAllowance.objects.select_for_update().filter(user=issued_by).first()
+            left, total = allowance_left(user=issued_by)
+            if size > left:
+                raise BatchError(
+                    _("Przekraczasz limit kodów: zostało %(left)s z %(total)s.")
+                    % {"left": left, "total": total}
+                )
+        batch = VoucherBatch.objects.create(
+            name=name,
+            channel=channel,
+            issued_by=issued_by,
+            size=size,
+            valid_until=valid_until,
+            **{field: product},
+        )
+        now = timezone.now()
+        Voucher.objects.bulk_create(
+            [
+                Voucher(
+                    code=code,
+                    seats=1,
+                    valid_from=now,
+                    valid_until=valid_until,
+                    issued_by=issued_by,
+                    batch=batch,
+                    created_at=now,
+                    **{field: product},
+                )
+                for code in _fresh_codes(size)
+            ],
+            batch_size=1000,
+        )
+    return batch

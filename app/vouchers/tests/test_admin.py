@@ -1,0 +1,96 @@
+"""Admins manage the catalogue, access, vouchers and teams in the admin panel."""
+
+import pytest
+from django.urls import reverse
+
+from app.accounts.tests.factories import make_user
+from app.learning.tests.factories import make_course, make_path
+from app.teams.tests.factories import make_invitation, make_team
+from app.vouchers.models import Voucher
+from app.vouchers.tests.factories import make_batch, make_voucher
+
+pytestmark = pytest.mark.django_db
+
+MODELS = [
+    ("learning", "course"),
+    ("learning", "exam"),
+    ("learning", "learningpath"),
+    ("learning", "access"),
+    ("learning", "certificate"),
+    ("learning", "note"),
+    ("learning", "favourite"),
+    ("learning", "lessonprogress"),
+    ("vouchers", "voucher"),
+    ("vouchers", "voucherbatch"),
+    ("vouchers", "redemption"),
+    ("vouchers", "voucherallowance"),
+    ("teams", "team"),
+    ("teams", "invitation"),
+]
+
+
+@pytest.fixture
+def admin_client(client):
+    client.force_login(make_user(roles=["ADMIN"]))
+    course = make_course()
+    make_path(courses=[course])
+    make_batch(issued_by=make_user(roles=["INSTITUTION"]), product=course)
+    make_invitation(team=make_team(courses=[course]), email="a@example.com")
+    return client
+
+
+@pytest.mark.parametrize(("app", "model"), MODELS)
+def test_every_model_has_a_working_admin_list_and_page(admin_client, app, model):
+    response = admin_client.get(reverse(f"admin:{app}_{model}_changelist"))
+    assert response.status_code == 200
+    from django.apps import apps
+
+    instance = apps.get_model(app, model).objects.first()
+    if instance is not None:
+        url = reverse(f"admin:{app}_{model}_change", args=[instance.pk])
+        assert admin_client.get(url).status_code == 200
+
+
+def test_an_admin_made_code_is_stored_normalised_and_unique(admin_client):
+    course = make_course()
+    make_voucher(code="PROMO2026", product=course)
+    url = reverse("admin:vouchers_voucher_add")
+    form = {
+        "code": " promo2026 ",
+        "course": course.pk,
+        "seats": 5,
+        "valid_from_0": "2026-01-01",
+        "valid_from_1": "00:00:00",
+    }
+    response = admin_client.post(url, form)
+    # The form comes back with the uniqueness error instead of a database error.
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["code"] == [
+        "Istnieje już Voucher z tą wartością pola Kod."
+    ]
+    assert Voucher.objects.filter(code="PROMO2026").count() == 1
+
+    admin_client.post(url, {**form, "code": "nowy kod"})
+    assert Voucher.objects.filter(code="NOWYKOD", seats=5).exists()
+
+
+def test_seats_cannot_drop_below_those_used(admin_client):
+    from app.vouchers.services import voucher_redeem
+
+    course = make_course()
+    voucher = make_voucher(code="MALO", product=course, seats=3)
+    voucher_redeem(user=make_user(), code="MALO")
+    url = reverse("admin:vouchers_voucher_change", args=[voucher.pk])
+    form = {
+        "code": "MALO",
+        "course": course.pk,
+        "seats": 0,
+        "valid_from_0": "2026-01-01",
+        "valid_from_1": "00:00:00",
+    }
+    response = admin_client.post(url, form)
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["seats"] == [
+        "Liczba miejsc nie może być mniejsza niż wykorzystane: 1."
+    ]
+    assert Voucher.objects.get(pk=voucher.pk).seats == 3

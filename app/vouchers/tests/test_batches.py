@@ -1,0 +1,239 @@
+"""Institution and reseller areas: batches, allowance, who redeemed what, CSV; only one's own."""
+
+import csv
+import io
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from app.accounts.tests.factories import make_user
+from app.core.testing import page_of, post_json, visit
+from app.learning.tests.factories import make_course, make_exam, make_path
+from app.vouchers import services
+from app.vouchers.models import Voucher, VoucherAllowance, VoucherBatch
+from app.vouchers.tests.factories import make_batch
+
+pytestmark = pytest.mark.django_db
+
+RANGE = "Liczba kodów musi być liczbą całkowitą od 1 do 10 000."
+
+
+@pytest.fixture
+def institution(client):
+    user = make_user(roles=["INSTITUTION"])
+    client.force_login(user)
+    return user
+
+
+def errors_of(client, url="/instytucja"):
+    return page_of(visit(client, url))["props"]["errors"]
+
+
+def test_empty_institution_area(client, institution):
+    course, exam, path = make_course(title="K"), make_exam(title="E"), make_path(title="P")
+    page = page_of(visit(client, "/instytucja"))
+    assert page["component"] == "Vouchers/Batches"
+    props = page["props"]
+    assert props["area"] == "institution"
+    assert props["batches"] == []
+    assert props["allowance"] is None
+    assert props["products"] == {
+        "course": [{"value": f"course:{course.pk}", "title": "K"}],
+        "exam": [{"value": f"exam:{exam.pk}", "title": "E"}],
+        "path": [{"value": f"path:{path.pk}", "title": "P"}],
+    }
+    assert props["max_size"] == 10_000
+
+
+def test_generating_a_batch_makes_unique_single_seat_codes(client, institution):
+    course = make_course(title="Kurs X")
+    response = post_json(
+        client,
+        "/instytucja",
+        {"product": f"course:{course.pk}", "size": "25", "name": "  Grupa   A ", "valid_until": ""},
+    )
+    batch = VoucherBatch.objects.get()
+    assert response.headers["Location"] == f"/instytucja/pula/{batch.pk}"
+    assert (batch.name, batch.size, batch.course, batch.issued_by) == (
+        "Grupa A",
+        25,
+        course,
+        institution,
+    )
+    codes = list(batch.vouchers.values_list("code", flat=True))
+    assert len(set(codes)) == 25
+    assert all(len(code) == 14 and code.count("-") == 2 for code in codes)
+    assert set(batch.vouchers.values_list("seats", "course_id").distinct()) == {(1, course.pk)}
+    page = page_of(visit(client, f"/instytucja/pula/{batch.pk}"))
+    assert page["flash"]["messages"] == [{"level": "success", "message": "Wygenerowane kody: 25."}]
+
+
+def test_the_largest_batch_is_ten_thousand(client, institution):
+    exam = make_exam()
+    post_json(client, "/instytucja", {"product": f"exam:{exam.pk}", "size": 10_000})
+    assert Voucher.objects.filter(exam=exam).count() == 10_000
+
+
+@pytest.mark.parametrize(
+    ("data", "errors"),
+    [
+        ({"size": "0"}, {"size": RANGE}),
+        ({"size": "10001"}, {"size": RANGE}),
+        ({"size": "-5"}, {"size": RANGE}),
+        ({"size": "abc"}, {"size": RANGE}),
+        ({"size": "1e9"}, {"size": RANGE}),
+        ({"size": ""}, {"size": "Podaj liczbę kodów."}),
+        ({"product": "course:999999"}, {"product": "Wybierz kurs, egzamin lub ścieżkę."}),
+        ({"product": "user:1"}, {"product": "Wybierz kurs, egzamin lub ścieżkę."}),
+        ({"product": "x" * 500}, {"product": "Wybierz kurs, egzamin lub ścieżkę."}),
+        ({"name": "n" * 101}, {"name": "Nazwa może mieć najwyżej 100 znaków."}),
+        ({"valid_until": "wczoraj"}, {"valid_until": "Podaj datę w formacie RRRR-MM-DD."}),
+        (
+            {"valid_until": "2000-01-01"},
+            {"valid_until": "Data ważności nie może być wcześniejsza niż dziś."},
+        ),
+    ],
+)
+def test_bad_batch_input_answers_with_a_message_and_generates_nothing(
+    client, institution, data, errors
+):
+    course = make_course()
+    post_json(client, "/instytucja", {"product": f"course:{course.pk}", "size": "5", **data})
+    assert errors_of(client) == errors
+    assert not Voucher.objects.exists()
+
+
+def test_a_batch_valid_until_a_day_expires_after_that_day(client, institution):
+    course = make_course()
+    day = timezone.localdate() + timedelta(days=3)
+    post_json(
+        client,
+        "/instytucja",
+        {"product": f"course:{course.pk}", "size": 2, "valid_until": day.isoformat()},
+    )
+    voucher = Voucher.objects.first()
+    assert timezone.localtime(voucher.valid_until).date() == day
+
+
+def test_batch_page_shows_who_redeemed_what_and_when(client, institution):
+    course = make_course(title="Kurs Y")
+    batch = make_batch(issued_by=institution, product=course, codes=3)
+    code = batch.vouchers.order_by("id").first().code
+    learner = make_user(first_name="jan", last_name="kowalski", email="jan@example.com")
+    services.voucher_redeem(user=learner, code=code)
+
+    props = page_of(visit(client, f"/instytucja/pula/{batch.pk}"))["props"]
+    assert props["batch"]["seats_total"] == 3
+    assert props["batch"]["seats_used"] == 1
+    assert props["batch"]["product"] == {"kind": "course", "title": "Kurs Y"}
+    assert [(row["code"], row["name"], row["email"]) for row in props["redemptions"]] == [
+        (code, "Jan Kowalski", "jan@example.com")
+    ]
+    assert [row["seats_used"] for row in props["codes"]] == [1, 0, 0]
+    assert props["csv_url"] == f"/instytucja/pula/{batch.pk}/csv"
+
+
+def test_the_batch_csv_lists_every_code_and_redemption(client, institution):
+    course = make_course(title="Kurs Z")
+    batch = make_batch(issued_by=institution, product=course, codes=2)
+    first = batch.vouchers.order_by("id").first().code
+    services.voucher_redeem(
+        user=make_user(first_name="=HYPERLINK", last_name="x", email="=cmd@example.com"),
+        code=first,
+    )
+
+    response = client.get(f"/instytucja/pula/{batch.pk}/csv")
+
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"] == f'attachment; filename="pula-{batch.pk}.csv"'
+    text = b"".join(response.streaming_content).decode("utf-8")
+    assert text.startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    assert rows[0] == [
+        "Kod",
+        "Produkt",
+        "Miejsca",
+        "Wykorzystane",
+        "Imię i nazwisko",
+        "E-mail",
+        "Data wykorzystania",
+    ]
+    assert rows[1][:6] == [first, "Kurs Z", "1", "1", "'=Hyperlink X", "'=cmd@example.com"]
+    assert len(rows) == 3 and rows[2][4:] == ["", "", ""]
+
+
+def test_nobody_reaches_another_issuers_batch(client, institution):
+    other = make_user(roles=["INSTITUTION", "RESELLER"])
+    course = make_course()
+    theirs = make_batch(issued_by=other, product=course)
+    mine_as_reseller = make_batch(
+        issued_by=institution, product=course, channel=VoucherBatch.Channel.RESELLER
+    )
+    for url in (
+        f"/instytucja/pula/{theirs.pk}",
+        f"/instytucja/pula/{theirs.pk}/csv",
+        # A batch of the other area is not reachable through this one.
+        f"/instytucja/pula/{mine_as_reseller.pk}",
+    ):
+        assert client.get(url).status_code == 404
+    assert page_of(visit(client, "/instytucja"))["props"]["batches"] == []
+
+
+def test_reseller_generates_within_the_allowance_admins_set(client):
+    reseller = make_user(roles=["RESELLER"])
+    client.force_login(reseller)
+    course = make_course()
+    assert page_of(visit(client, "/reseller"))["props"]["allowance"] == {"left": 0, "total": 0}
+
+    post_json(client, "/reseller", {"product": f"course:{course.pk}", "size": 1})
+    assert errors_of(client, "/reseller") == {"form": "Przekraczasz limit kodów: zostało 0 z 0."}
+
+    VoucherAllowance.objects.create(user=reseller, codes=10)
+    post_json(client, "/reseller", {"product": f"course:{course.pk}", "size": 7})
+    post_json(client, "/reseller", {"product": f"course:{course.pk}", "size": 4})
+    assert errors_of(client, "/reseller") == {"form": "Przekraczasz limit kodów: zostało 3 z 10."}
+    assert Voucher.objects.count() == 7
+    props = page_of(visit(client, "/reseller"))["props"]
+    assert props["allowance"] == {"left": 3, "total": 10}
+    assert props["area"] == "reseller"
+
+
+def test_cloud_customers_see_the_cloud_panel(client):
+    client.force_login(make_user(roles=["CLOUD"]))
+    assert page_of(visit(client, "/reseller"))["props"]["area"] == "cloud"
+
+
+def test_batch_pages_read_a_fixed_number_of_queries(
+    client, institution, django_assert_max_num_queries
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from app.vouchers.tests.factories import make_voucher
+
+    course = make_course()
+    batch = make_batch(issued_by=institution, product=course, codes=2)
+    services.voucher_redeem(user=make_user(), code=batch.vouchers.first().code)
+    with CaptureQueriesContext(connection) as few:
+        visit(client, f"/instytucja/pula/{batch.pk}")
+        visit(client, "/instytucja")
+    for _ in range(25):
+        make_batch(issued_by=institution, product=course, codes=1)
+    for _ in range(60):
+        voucher = make_voucher(product=course, batch=batch)
+        services.voucher_redeem(user=make_user(), code=voucher.code)
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        visit(client, f"/instytucja/pula/{batch.pk}")
+        visit(client, "/instytucja")
+
+
+def test_generating_batches_is_rate_limited(client, institution):
+    course = make_course()
+    for _ in range(10):
+        post_json(client, "/instytucja", {"product": f"course:{course.pk}", "size": 1})
+    post_json(client, "/instytucja", {"product": f"course:{course.pk}", "size": 1})
+    assert errors_of(client) == {
+        "form": "Zbyt wiele pul w krótkim czasie. Spróbuj ponownie za chwilę."
+    }
+    assert VoucherBatch.objects.count() == 10

@@ -1,0 +1,55 @@
+"""N seats make exactly N grants, however many learners redeem at the same moment."""
+
+import threading
+
+import pytest
+from django.db import connections
+
+from app.accounts.tests.factories import make_user
+from app.learning.models import Access
+from app.learning.tests.factories import make_course
+from app.vouchers import services as voucher_services
+from app.vouchers.models import Redemption, Voucher
+from app.vouchers.tests.factories import make_voucher
+
+LEARNERS = 50
+SEATS = 10
+
+
+@pytest.mark.django_db(transaction=True)
+def test_fifty_learners_at_once_on_a_ten_seat_voucher(services):
+    course = make_course()
+    voucher = make_voucher(code="TLOK", product=course, seats=SEATS)
+    learners = [make_user() for _ in range(LEARNERS)]
+    start = threading.Barrier(LEARNERS)
+    outcomes: list[str] = []
+    lock = threading.Lock()
+
+    def redeem(user) -> None:
+        try:
+            start.wait()
+            try:
+                voucher_services.voucher_redeem(user=user, code="tlok")
+                outcome = "granted"
+            except voucher_services.VoucherError as error:
+                outcome = error.code
+            except Exception as error:
+                outcome = repr(error)
+            with lock:
+                outcomes.append(outcome)
+        finally:
+            # Each thread has its own connection; leave none open for the test database.
+            connections.close_all()
+
+    threads = [threading.Thread(target=redeem, args=(user,)) for user in learners]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sorted(set(outcomes)) == ["granted", "used_up"]
+    assert outcomes.count("granted") == SEATS
+    assert outcomes.count("used_up") == LEARNERS - SEATS
+    assert Access.objects.filter(course=course).count() == SEATS
+    assert Redemption.objects.filter(voucher=voucher).count() == SEATS
+    assert Voucher.objects.get(pk=voucher.pk).seats_used == SEATS

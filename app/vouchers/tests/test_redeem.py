@@ -1,0 +1,267 @@
+"""Voucher redemption: every outcome of SPEC §4 and §8, bad input, and the guess limit."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from app.accounts.tests.factories import make_user
+from app.core.testing import page_of, post_json, visit
+from app.learning.models import Access
+from app.learning.tests.factories import grant, make_course, make_exam, make_path
+from app.vouchers import services
+from app.vouchers.models import Redemption, Voucher
+from app.vouchers.tests.factories import make_voucher
+
+pytestmark = pytest.mark.django_db
+
+UNKNOWN = "Nie znaleźliśmy vouchera o tym kodzie. Sprawdź, czy kod jest wpisany poprawnie."
+NOTHING = (
+    "Wykorzystany voucher nie posiada przypisanego kursu, proszę skontaktuj się z administratorem."
+)
+EMPTY = "Proszę wprowadzić otrzymany kod."
+TOO_MANY = "Zbyt wiele prób z nieprawidłowym kodem. Spróbuj ponownie za kilka minut."
+
+
+@pytest.fixture
+def learner(client):
+    user = make_user(first_name="ola", last_name="nowak")
+    client.force_login(user)
+    return user
+
+
+def redeem(client, code, url="/odbierz_kurs"):
+    return post_json(client, url, {"code": code})
+
+
+def form_error(client, url="/odbierz_kurs"):
+    return page_of(visit(client, url))["props"]["errors"].get("form")
+
+
+def test_voucher_page_props(client, learner):
+    page = page_of(visit(client, "/odbierz_kurs"))
+    assert page["component"] == "Vouchers/Redeem"
+    assert page["props"]["code"] == ""
+    assert page["props"]["action"] == "/odbierz_kurs"
+    assert page["props"]["max_length"] == 64
+    # The button's name comes from the shared user, in title case.
+    user = page["props"]["auth"]["user"]
+    assert (user["first_name"], user["last_name"]) == ("Ola", "Nowak")
+
+
+@pytest.mark.parametrize(
+    ("hash_", "code"),
+    [
+        ("demo-course", "DEMO-COURSE"),
+        ("ABC_123", "ABC_123"),
+        ("%F0%9F%92%A5", ""),
+        ("a" * 65, ""),
+        ("<script>", ""),
+    ],
+)
+def test_the_link_fills_the_code_in_when_it_can_be_one(client, learner, hash_, code):
+    page = page_of(visit(client, f"/odbierz_kurs/{hash_}"))
+    assert page["props"]["code"] == code
+
+
+@pytest.mark.parametrize(
+    ("kind", "target", "flash"),
+    [
+        ("course", "/platforma/kurs/{id}", "Odebrano kurs: {title}."),
+        ("exam", "/platforma/egzamin", "Odebrano egzamin: {title}."),
+        ("path", "/platforma/moje_kursy", "Odebrano ścieżkę nauki: {title}."),
+    ],
+)
+def test_each_product_leads_where_the_spec_says(client, learner, kind, target, flash):
+    product = {"course": make_course, "exam": make_exam, "path": make_path}[kind]()
+    voucher = make_voucher(code="KOD-1", product=product, seats=2)
+
+    response = redeem(client, "  kod-1 ")
+
+    assert response.status_code == 302
+    assert response.headers["Location"] == target.format(id=product.pk)
+    assert Access.objects.get(user=learner).product == product
+    redemption = Redemption.objects.get()
+    assert (redemption.voucher, redemption.user) == (voucher, learner)
+    voucher.refresh_from_db()
+    assert voucher.seats_used == 1
+    page = page_of(visit(client, "/platforma"))
+    assert page["flash"]["messages"] == [
+        {"level": "success", "message": flash.format(title=product.title)}
+    ]
+
+
+def test_the_service_answers_type_and_object_id():
+    course = make_course()
+    make_voucher(code="ABC", product=course)
+    grant_ = services.voucher_redeem(user=make_user(), code="abc")
+    assert (grant_.type, grant_.object_id) == ("course", course.pk)
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        ("nothing", NOTHING),
+        ("unknown", UNKNOWN),
+        ("used_up", "Ten voucher został już wykorzystany przez wszystkie osoby, dla których był."),
+        ("expired", "Ten voucher stracił ważność"),
+        ("not_started", "Ten voucher będzie można wykorzystać od"),
+        ("already_redeemed", "Ten voucher został już przez Ciebie wykorzystany."),
+        ("already_owned", "Masz już dostęp do: Posiadany. Voucher nie został wykorzystany."),
+    ],
+)
+def test_each_failure_has_its_own_message_and_grants_nothing(client, learner, setup, message):
+    course = make_course(title="Posiadany")
+    now = timezone.now()
+    if setup == "nothing":
+        make_voucher(code="KOD", seats=5)
+    elif setup == "used_up":
+        make_voucher(code="KOD", product=course, seats=1)
+        services.voucher_redeem(user=make_user(), code="KOD")
+    elif setup == "expired":
+        make_voucher(code="KOD", product=course, valid_until=now - timedelta(minutes=1))
+    elif setup == "not_started":
+        make_voucher(code="KOD", product=course, valid_from=now + timedelta(days=1))
+    elif setup == "already_redeemed":
+        make_voucher(code="KOD", product=course, seats=5)
+        services.voucher_redeem(user=learner, code="KOD")
+        Access.objects.filter(user=learner).delete()
+    elif setup == "already_owned":
+        make_voucher(code="KOD", product=course, seats=5)
+        grant(learner, course)
+    accesses_before = Access.objects.filter(user=learner).count()
+    redemptions_before = Redemption.objects.count()
+
+    response = redeem(client, "KOD")
+
+    assert (response.status_code, response.headers["Location"]) == (302, "/odbierz_kurs")
+    assert form_error(client).startswith(message)
+    assert Access.objects.filter(user=learner).count() == accesses_before
+    assert Redemption.objects.count() == redemptions_before
+    if setup in ("nothing", "already_owned"):
+        # Nothing was used up: the seat waits for an assignment or for someone else.
+        assert Voucher.objects.get(code="KOD").seats_used == 0
+
+
+@pytest.mark.parametrize("empty", ["", "   ", "\t\n", None, 12, ["KOD"]])
+def test_no_code_gets_the_spec_message(client, learner, empty):
+    redeem(client, empty)
+    assert form_error(client) == EMPTY
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["KÓD-ŻÓŁW", "DEMO-COURSE\x00", "'; DROP TABLE vouchers_voucher; --", "x" * 10_000, "💥"],
+)
+def test_odd_and_huge_codes_read_as_unknown(client, learner, code):
+    make_voucher(code="DEMO-COURSE", product=make_course(), seats=5)
+    response = redeem(client, code)
+    assert response.status_code == 302
+    assert form_error(client) == UNKNOWN
+    assert not Access.objects.exists()
+
+
+def test_the_code_from_the_link_page_comes_back_to_the_same_page(client, learner):
+    redeem(client, "NIEMA", url="/odbierz_kurs/NIEMA")
+    assert form_error(client, "/odbierz_kurs/NIEMA") == UNKNOWN
+
+
+def test_failed_guesses_are_limited_per_learner_even_for_a_right_code(client, learner):
+    course = make_course()
+    make_voucher(code="PRAWDZIWY", product=course, seats=5)
+    for n in range(10):
+        redeem(client, f"ZGADUJE-{n}")
+        assert form_error(client) == UNKNOWN
+
+    redeem(client, "PRAWDZIWY")
+
+    assert form_error(client) == TOO_MANY
+    assert not Access.objects.exists()
+    # Another learner on another address is not blocked by this one's guesses.
+    other = Client(REMOTE_ADDR="10.0.0.2")
+    other.force_login(make_user())
+    response = post_json(other, "/odbierz_kurs", {"code": "PRAWDZIWY"})
+    assert response.headers["Location"] == f"/platforma/kurs/{course.pk}"
+
+
+def test_failed_guesses_are_limited_per_address_across_accounts():
+    course = make_course()
+    make_voucher(code="PRAWDZIWY", product=course, seats=50)
+    for round_ in range(3):
+        client = Client(REMOTE_ADDR="10.9.9.9")
+        client.force_login(make_user())
+        for n in range(10):
+            post_json(client, "/odbierz_kurs", {"code": f"ZLY-{round_}-{n}"})
+    client = Client(REMOTE_ADDR="10.9.9.9")
+    client.force_login(make_user())
+    post_json(client, "/odbierz_kurs", {"code": "PRAWDZIWY"})
+    assert form_error(client) == TOO_MANY
+    assert not Access.objects.exists()
+
+
+def test_successful_and_known_code_failures_do_not_count_as_guesses(client, learner):
+    make_voucher(code="PUSTY", seats=100)
+    for _ in range(12):
+        redeem(client, "PUSTY")
+        assert form_error(client) == NOTHING
+
+
+def test_redemption_needs_post_and_csrf(learner):
+    make_voucher(code="KOD", product=make_course())
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(learner)
+    assert strict.post("/odbierz_kurs", {"code": "KOD"}).status_code == 403
+    # Opening the page (or a link with the code) never redeems anything.
+    assert strict.get("/odbierz_kurs/KOD?code=KOD").status_code == 200
+    assert not Access.objects.exists()
+
+
+def test_a_path_voucher_then_a_course_of_that_path_is_already_owned(client, learner):
+    course = make_course(title="W ścieżce")
+    make_voucher(code="SCIEZKA", product=make_path(courses=[course]))
+    make_voucher(code="KURS", product=course)
+    redeem(client, "SCIEZKA")
+    redeem(client, "KURS")
+    assert form_error(client).startswith("Masz już dostęp do: W ścieżce.")
+    assert Access.objects.filter(user=learner).count() == 1
+
+
+def test_a_grant_racing_past_the_ownership_check_rolls_everything_back(monkeypatch):
+    # Two vouchers for one course redeemed in two tabs at once: both pass the check, the
+    # unique access constraint stops the second one.
+    user = make_user()
+    course = make_course(title="Wyścig")
+    grant(user, course)
+    make_voucher(code="DRUGI", product=course, seats=5)
+    monkeypatch.setattr(services.learning_selectors, "owns", lambda **kwargs: False)
+
+    with pytest.raises(services.VoucherError) as raised:
+        services.voucher_redeem(user=user, code="DRUGI")
+
+    assert raised.value.code == "already_owned"
+    assert raised.value.message == "Masz już dostęp do: Wyścig. Voucher nie został wykorzystany."
+    assert Voucher.objects.get(code="DRUGI").seats_used == 0
+    assert not Redemption.objects.exists()
+
+
+def test_an_english_visitor_gets_the_messages_in_english(learner):
+    client = Client(headers={"Accept-Language": "en"})
+    client.force_login(learner)
+    post_json(client, "/odbierz_kurs", {"code": ""})
+    assert form_error(client) == "Please enter the code you received."
+    make_voucher(code="PUSTY", seats=3)
+    post_json(client, "/odbierz_kurs", {"code": "pusty"})
+    assert form_error(client) == (
+        "The redeemed voucher has no course assigned; please contact the administrator."
+    )
+
+
+def test_a_hostile_link_never_reaches_the_page_address(client, learner):
+    page = page_of(visit(client, "/odbierz_kurs/%0d%0aSet-Cookie:%20x=1"))
+    assert (page["props"]["code"], page["props"]["action"]) == ("", "/odbierz_kurs")
+    response = post_json(client, "/odbierz_kurs/%0d%0aSet-Cookie:%20x=1", {"code": "NIEMA"})
+    assert response.headers["Location"] == "/odbierz_kurs"
+    assert "x" not in response.cookies
+    page = page_of(visit(client, "/odbierz_kurs/abc-1"))
+    assert page["props"]["action"] == "/odbierz_kurs/ABC-1"

@@ -1,0 +1,78 @@
+"""Test set-up shared by every app: services, the browser, and a clean cache per test."""
+
+import os
+import socket
+from urllib.parse import urlsplit
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; Django's ORM calls made
+# from the same thread are still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _reachable(url: str) -> bool:
+    parts = urlsplit(url)
+    try:
+        with socket.create_connection((parts.hostname, parts.port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+def services_missing() -> str | None:
+    """Why PostgreSQL and Redis cannot be used by this run, or None when both are there."""
+    from django.conf import settings
+
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        return "DATABASE_URL does not point at PostgreSQL"
+    if not settings.REDIS_URL or not _reachable(settings.REDIS_URL):
+        return "REDIS_URL is not set or Redis does not answer"
+    return None
+
+
+def pytest_configure(config):
+    if REQUIRE_SERVICES:
+        missing = services_missing()
+        if missing:
+            raise pytest.UsageError(f"REQUIRE_SERVICES=1 but {missing}.")
+
+
+@pytest.fixture
+def services():
+    """Marks a test that needs PostgreSQL and Redis: skipped without them, except when
+    REQUIRE_SERVICES=1 (CI), where pytest_configure already refused to start without."""
+    missing = services_missing()
+    if missing:
+        pytest.skip(f"needs PostgreSQL and Redis: {missing}")
+
+
+@pytest.fixture(autouse=True)
+def _clean_cache():
+    # Rate limits live in the cache; each test starts with none used up.
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "locale": "pl-PL", "timezone_id": "Europe/Warsaw"}

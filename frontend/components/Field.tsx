@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+
+interface FieldProps {
+  id: string;
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  className?: string;
+  // Renders the control itself with the attributes that tie it to its label, hint and error.
+  children: (control: FieldControl) => ReactNode;
+}
+
+export interface FieldControl {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
+}
+
+/** A form control with its label, hint and error, tied together for assistive technology. */
+export default function Field({ id, label, error, hint, className = "", children }: FieldProps) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+        className: `block w-full rounded-lg border bg-white px-3 text-base text-slate-900 shadow-sm outline-none transition focus:ring-2 focus:ring-blue-600 ${
+          error ? "border-red-600" : "border-slate-300 focus:border-blue-600"
+        }`,
+      })}
+      {hint ? (
+        <div id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

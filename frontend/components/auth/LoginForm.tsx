@@ -1,0 +1,93 @@
+import { Link, useForm } from "@inertiajs/react";
+import { useState, type FormEvent } from "react";
+
+import Button from "@/components/Button";
+import TextField from "@/components/TextField";
+import { useFieldErrors } from "@/hooks/useFieldErrors";
+import { useT } from "@/i18n";
+import type { FieldRule } from "@/types/generated";
+
+interface LoginFormProps {
+  action: string;
+  reminderUrl: string;
+  rules: Record<string, FieldRule>;
+  initialLogin: string;
+  onFailure: (message: string) => void;
+}
+
+export default function LoginForm({
+  action,
+  reminderUrl,
+  rules,
+  initialLogin,
+  onFailure,
+}: LoginFormProps) {
+  const t = useT();
+  const form = useForm({ login: initialLogin, login_password: "" });
+  const [succeeded, setSucceeded] = useState(false);
+  const serverErrors = form.errors as Partial<Record<string, string>>;
+  const fields = useFieldErrors(form.data, rules, serverErrors);
+
+  function change(name: "login" | "login_password", value: string) {
+    form.setData(name, value);
+    form.clearErrors(name);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    fields.markSubmitted();
+    if (!fields.isValid || form.processing) return;
+    form.post(action, {
+      preserveScroll: true,
+      preserveState: true,
+      // Success leaves this page; keep the button disabled until the next page shows.
+      onSuccess: () => setSucceeded(true),
+      onError: (errors) => {
+        const message = (errors as Record<string, string>).form;
+        if (message) onFailure(message);
+        form.reset("login_password");
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <TextField
+        id="login-login"
+        label={t("login.field_login")}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        value={form.data.login}
+        onValueChange={(value) => change("login", value)}
+        onBlur={() => fields.touch("login")}
+        error={fields.errorFor("login")}
+        required
+      />
+      <TextField
+        id="login-password"
+        label={t("login.field_password")}
+        type="password"
+        autoComplete="current-password"
+        value={form.data.login_password}
+        onValueChange={(value) => change("login_password", value)}
+        onBlur={() => fields.touch("login_password")}
+        error={fields.errorFor("login_password")}
+        required
+      />
+      <Link
+        href={reminderUrl}
+        className="inline-block text-sm font-semibold text-blue-800 underline"
+      >
+        {t("login.forgot_password")}
+      </Link>
+      <Button
+        type="submit"
+        className="w-full"
+        disabled={!fields.isValid || form.processing || succeeded}
+      >
+        {t("login.submit")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,190 @@
+import { Link, useForm } from "@inertiajs/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+
+import Button from "@/components/Button";
+import Checkbox from "@/components/Checkbox";
+import TextField from "@/components/TextField";
+import { useFieldErrors } from "@/hooks/useFieldErrors";
+import { useT } from "@/i18n";
+import { postJson } from "@/lib/http";
+import { fieldError, isStudentEmail } from "@/lib/validation";
+import type { LoginPageProps } from "@/types/generated";
+
+type TextFieldName = "username" | "first_name" | "last_name" | "password";
+
+interface RegisterFormProps {
+  page: LoginPageProps;
+  // Set anew each time the visitor clicks the invited address in the banner.
+  filledEmail: { email: string; seq: number } | null;
+  onFailure: (message: string) => void;
+}
+
+interface Availability {
+  value: string;
+  message: string | null;
+}
+
+export default function RegisterForm({ page, filledEmail, onFailure }: RegisterFormProps) {
+  const t = useT();
+  const form = useForm({
+    username: "",
+    first_name: "",
+    last_name: "",
+    password: "",
+    accept_terms: true,
+    newsletter: false,
+  });
+  const [succeeded, setSucceeded] = useState(false);
+  const [availability, setAvailability] = useState<Availability | null>(null);
+  const [checking, setChecking] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const textValues = {
+    username: form.data.username,
+    first_name: form.data.first_name,
+    last_name: form.data.last_name,
+    password: form.data.password,
+  };
+  const serverErrors: Partial<Record<string, string>> = { ...form.errors };
+  if (availability?.message && availability.value === form.data.username.trim().toLowerCase()) {
+    serverErrors.username ??= availability.message;
+  }
+  const fields = useFieldErrors(textValues, page.rules, serverErrors);
+  const emailTaken = Boolean(serverErrors.username);
+
+  useEffect(() => {
+    if (filledEmail === null) return;
+    form.setData("username", filledEmail.email);
+    form.clearErrors("username");
+    fields.touch("username");
+    emailInput.current?.focus();
+    // Only a new click on the banner fills the field again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filledEmail]);
+
+  function change(name: TextFieldName, value: string) {
+    form.setData(name, value);
+    form.clearErrors(name);
+  }
+
+  // Uniqueness is asked of the server only when the e-mail field loses focus (SPEC §5).
+  async function checkAvailability() {
+    fields.touch("username");
+    const value = form.data.username.trim().toLowerCase();
+    if (fieldError(value, page.rules.username) || availability?.value === value) return;
+    setChecking(true);
+    // Too many checks (429) only means no early answer: the server checks again on submit.
+    const result = await postJson<{ available: boolean; message: string | null }>(
+      page.urls.username_check,
+      { username: value },
+      { handle: [429] },
+    );
+    setChecking(false);
+    if (result.status === 200 && result.data) {
+      setAvailability({ value, message: result.data.available ? null : result.data.message });
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    fields.markSubmitted();
+    if (!fields.isValid || emailTaken || form.processing) return;
+    form.post(page.urls.register, {
+      preserveScroll: true,
+      preserveState: true,
+      onSuccess: () => setSucceeded(true),
+      onError: (errors) => {
+        const message = (errors as Record<string, string>).form;
+        if (message) onFailure(message);
+      },
+    });
+  }
+
+  const showStudentWarning =
+    !fieldError(form.data.username, page.rules.username) &&
+    isStudentEmail(form.data.username, page.student_email_pattern);
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <p className="text-sm text-slate-700">{t("register.intro")}</p>
+      <TextField
+        ref={emailInput}
+        id="register-username"
+        label={t("register.field_email")}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={form.data.username}
+        onValueChange={(value) => change("username", value)}
+        onBlur={checkAvailability}
+        error={fields.errorFor("username")}
+        hint={
+          checking ? (
+            <span role="status">{t("register.checking_email")}</span>
+          ) : showStudentWarning ? (
+            <span role="status" className="font-medium text-amber-800">
+              {t("register.student_warning")}
+            </span>
+          ) : null
+        }
+        required
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id="register-first-name"
+          label={t("register.field_first_name")}
+          autoComplete="given-name"
+          value={form.data.first_name}
+          onValueChange={(value) => change("first_name", value)}
+          onBlur={() => fields.touch("first_name")}
+          error={fields.errorFor("first_name")}
+          required
+        />
+        <TextField
+          id="register-last-name"
+          label={t("register.field_last_name")}
+          autoComplete="family-name"
+          value={form.data.last_name}
+          onValueChange={(value) => change("last_name", value)}
+          onBlur={() => fields.touch("last_name")}
+          error={fields.errorFor("last_name")}
+          required
+        />
+      </div>
+      <TextField
+        id="register-password"
+        label={t("register.field_password")}
+        type="password"
+        autoComplete="new-password"
+        value={form.data.password}
+        onValueChange={(value) => change("password", value)}
+        onBlur={() => fields.touch("password")}
+        error={fields.errorFor("password")}
+        required
+      />
+      <Checkbox
+        id="register-newsletter"
+        label={t("register.newsletter")}
+        checked={form.data.newsletter}
+        onCheckedChange={(checked) => form.setData("newsletter", checked)}
+      />
+      <Button
+        type="submit"
+        className="w-full"
+        disabled={!fields.isValid || emailTaken || checking || form.processing || succeeded}
+      >
+        {t("register.submit")}
+      </Button>
+      <p className="text-sm text-slate-600">
+        {t("register.terms_prefix")}{" "}
+        <Link href={page.urls.terms} className="font-semibold text-blue-800 underline">
+          {t("register.terms_link")}
+        </Link>{" "}
+        {t("register.terms_and")}{" "}
+        <Link href={page.urls.privacy} className="font-semibold text-blue-800 underline">
+          {t("register.privacy_link")}
+        </Link>
+        .
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+import { useT } from "@/i18n";
+
+/** SPEC §2 "Account-monitoring banner": for accounts under supervision. */
+export default function MonitoringBanner() {
+  const t = useT();
+  return (
+    <div role="alert" className="bg-red-700 px-4 py-3 text-center text-white">
+      <p className="font-extrabold tracking-wide">{t("banner.monitoring_title")}</p>
+      <p className="mt-1 text-sm">{t("banner.monitoring_text")}</p>
+    </div>
+  );
+}

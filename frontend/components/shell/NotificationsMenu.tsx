@@ -1,0 +1,110 @@
+import { Link, router, usePage } from "@inertiajs/react";
+import { useState } from "react";
+
+import { useDisclosure } from "@/hooks/useDisclosure";
+import { useT } from "@/i18n";
+import { formatDateTime } from "@/lib/format";
+import { getJson, postJson } from "@/lib/http";
+import type { NotificationListProps } from "@/types/generated";
+
+/** The bell of the top bar: the user's latest notifications, loaded when it is opened. */
+export default function NotificationsMenu() {
+  const t = useT();
+  const { notifications_unread: unread, locale } = usePage().props;
+  const { open, setOpen, close, root, panelId, buttonProps } = useDisclosure();
+  const [list, setList] = useState<NotificationListProps | null>(null);
+
+  async function toggle() {
+    const opening = !open;
+    setOpen(opening);
+    if (opening) {
+      const result = await getJson<NotificationListProps>("/api/notifications");
+      if (result.status === 200) setList(result.data);
+    }
+  }
+
+  async function markAllRead() {
+    const result = await postJson<{ unread: number }>("/api/notifications/read", {});
+    if (result.status !== 200 || !list) return;
+    setList({ unread: 0, items: list.items.map((item) => ({ ...item, is_read: true })) });
+    router.reload({ only: ["notifications_unread"] });
+  }
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        {...buttonProps}
+        type="button"
+        onClick={toggle}
+        className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16ZM10 20a2 2 0 0 0 4 0" />
+        </svg>
+        <span className="sr-only">{t("shell.notifications")}</span>
+        {unread ? (
+          <span className="absolute top-1.5 right-1.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold text-white">
+            {unread > 99 ? "99+" : unread}
+            <span className="sr-only"> {t("shell.notifications_unread_suffix")}</span>
+          </span>
+        ) : null}
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute right-0 z-40 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-lg"
+      >
+        <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+          <h2 className="font-semibold">{t("shell.notifications")}</h2>
+          {list && list.unread > 0 ? (
+            <button
+              type="button"
+              onClick={markAllRead}
+              className="text-sm font-semibold text-blue-800 underline"
+            >
+              {t("shell.notifications_mark_read")}
+            </button>
+          ) : null}
+        </div>
+        {list === null ? (
+          <p className="px-4 py-4 text-sm text-slate-600" role="status">
+            {t("shell.notifications_loading")}
+          </p>
+        ) : list.items.length === 0 ? (
+          <p className="px-4 py-4 text-sm text-slate-600">{t("shell.notifications_empty")}</p>
+        ) : (
+          <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
+            {list.items.map((item) => (
+              <li
+                key={item.id}
+                className={`px-4 py-3 text-sm ${item.is_read ? "text-slate-600" : "font-semibold text-slate-900"}`}
+              >
+                {item.url.startsWith("/") ? (
+                  <Link href={item.url} className="underline" onClick={close}>
+                    {item.message}
+                  </Link>
+                ) : item.url ? (
+                  <a href={item.url} className="underline">
+                    {item.message}
+                  </a>
+                ) : (
+                  item.message
+                )}
+                <span className="mt-0.5 block text-xs font-normal text-slate-500">
+                  {formatDateTime(item.created_at, locale)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

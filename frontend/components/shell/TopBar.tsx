@@ -1,0 +1,65 @@
+import { Link, router, usePage } from "@inertiajs/react";
+import { lazy, Suspense } from "react";
+
+import { useT } from "@/i18n";
+
+// Only logged-in learners need these, so visitors of /login never download them.
+const UserMenu = lazy(() => import("./UserMenu"));
+const NotificationsMenu = lazy(() => import("./NotificationsMenu"));
+const MobileMenu = lazy(() => import("./MobileMenu"));
+
+const LINK =
+  "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-blue-700";
+
+/** SPEC §2 "Top bar and shell". */
+export default function TopBar() {
+  const t = useT();
+  const { shell } = usePage().props;
+  const isAdminHeader = shell.header_type === "admin";
+  return (
+    <header
+      className={`relative border-b ${isAdminHeader ? "border-slate-800 bg-slate-900 text-white" : "border-slate-200 bg-white"}`}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+        <Link
+          href="/"
+          className="text-xl font-extrabold tracking-tight"
+          aria-label={t("shell.home")}
+        >
+          {t("app.name")}
+        </Link>
+        <div className="flex items-center gap-1 sm:gap-2">
+          {shell.viewer === "admin" ? (
+            <>
+              <a href="/admin/" className={`${LINK} bg-blue-700 text-white hover:bg-blue-800`}>
+                {t("shell.admin_panel")}
+              </a>
+              <button
+                type="button"
+                onClick={() => router.post("/logout")}
+                className={`${LINK} ${isAdminHeader ? "hover:bg-slate-800" : "text-blue-800 hover:bg-blue-50"}`}
+              >
+                {t("shell.logout")}
+              </button>
+            </>
+          ) : shell.viewer === "learner" ? (
+            <Suspense fallback={<span className="size-11" />}>
+              <NotificationsMenu />
+              <div className="hidden md:block">
+                <UserMenu />
+              </div>
+              <MobileMenu />
+            </Suspense>
+          ) : (
+            <Link
+              href="/login"
+              className={`${LINK} ${isAdminHeader ? "text-white hover:bg-slate-800" : "text-blue-800 hover:bg-blue-50"}`}
+            >
+              {t("shell.login")}
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

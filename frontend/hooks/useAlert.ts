@@ -1,0 +1,21 @@
+import { useEffect, useState } from "react";
+
+import { parseAlert } from "@/lib/alert";
+import { getJson } from "@/lib/http";
+import type { AlertProps } from "@/types/generated";
+
+/** The site-wide alert (SPEC §2 "Alert banner"), fetched once per page load. A broken or
+ * missing alerts endpoint never disturbs the page: there is simply no alert. */
+export function useAlert(): AlertProps | null {
+  const [alert, setAlert] = useState<AlertProps | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    getJson<unknown>("/api/alerts", { handle: "all" }).then((result) => {
+      if (!cancelled && result.status === 200) setAlert(parseAlert(result.data));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return alert;
+}

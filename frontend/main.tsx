@@ -1,0 +1,47 @@
+import "./styles.css";
+
+import { createInertiaApp } from "@inertiajs/react";
+import type { ComponentType } from "react";
+import { createRoot } from "react-dom/client";
+
+import { areaOf, loadMessages } from "@/i18n";
+import AppLayout from "@/layouts/AppLayout";
+
+type PageModule = { default: ComponentType; catalogues?: string[] };
+
+// Each page is its own chunk; tests next to pages must never land in the bundle.
+const pages = import.meta.glob<PageModule>(["./pages/**/*.tsx", "!./pages/**/*.test.tsx"]);
+
+function initialLocale(): string | undefined {
+  const script = document.querySelector('script[data-page="app"]');
+  try {
+    return JSON.parse(script?.textContent ?? "{}")?.props?.locale;
+  } catch {
+    return undefined;
+  }
+}
+
+const locale = initialLocale() ?? "pl";
+
+loadMessages(locale)
+  .then(() =>
+    createInertiaApp({
+      resolve: async (name, page) => {
+        const load = pages[`./pages/${name}.tsx`];
+        if (!load) throw new Error(`Unknown page component: ${name}`);
+        // A page's texts arrive with it, in the language the server chose for this visit.
+        const language = page?.props.locale ?? locale;
+        const [module] = await Promise.all([load(), loadMessages(language, areaOf(name))]);
+        if (module.catalogues) await loadMessages(language, ...module.catalogues);
+        return module.default;
+      },
+      layout: () => AppLayout,
+      title: (title) => (title ? `${title} · Platforma` : "Platforma"),
+      setup({ el, App, props }) {
+        createRoot(el!).render(<App {...props} />);
+      },
+      // The progress bar's styles live in styles.css: the CSP allows no injected <style>.
+      progress: { color: "#1d4ed8", delay: 150, includeCSS: false },
+    }),
+  )
+  .catch((error: unknown) => console.error("Platforma could not start", error));

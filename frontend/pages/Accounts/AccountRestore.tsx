@@ -1,0 +1,49 @@
+import { Head, Link, useForm, usePage } from "@inertiajs/react";
+import { useState, type FormEvent } from "react";
+
+import Button from "@/components/Button";
+import AuthCard from "@/components/auth/AuthCard";
+import { useT } from "@/i18n";
+import type { AccountRestorePageProps } from "@/types/generated";
+
+/** /konto/przywroc/<hash>: the undo link of a confirmed deletion, valid until the purge.
+ * Opening it changes nothing; the button restores the account. */
+export default function AccountRestore({ error, submit_url }: AccountRestorePageProps) {
+  const t = useT();
+  const { errors } = usePage().props;
+  const form = useForm({});
+  const [succeeded, setSucceeded] = useState(false);
+  const message = errors.form ?? error;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (form.processing || succeeded) return;
+    form.post(submit_url, { preserveScroll: true, onSuccess: () => setSucceeded(true) });
+  }
+
+  return (
+    <AuthCard title={t("restore.title")}>
+      <Head title={t("restore.title")} />
+      {message ? (
+        <div>
+          <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
+            {message}
+          </p>
+          <Link
+            href="/login?form=login"
+            className="mt-6 inline-block font-semibold text-blue-800 underline"
+          >
+            {t("restore.login")}
+          </Link>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="space-y-5">
+          <p className="text-slate-700">{t("restore.intro")}</p>
+          <Button type="submit" className="w-full" disabled={form.processing || succeeded}>
+            {t("restore.submit")}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { Link, useForm } from "@inertiajs/react";
+import { useState, type FormEvent } from "react";
+
+import Button from "@/components/Button";
+import Snackbar from "@/components/Snackbar";
+import TextField from "@/components/TextField";
+import AuthCard from "@/components/auth/AuthCard";
+import NoIndex from "@/components/auth/NoIndex";
+import { useFieldErrors } from "@/hooks/useFieldErrors";
+import { useT } from "@/i18n";
+import type { AdminLoginPageProps } from "@/types/generated";
+
+/** /thehero_piwnica: the admin login (SPEC §2 "Admin login", §4, §8). */
+export default function AdminLogin({ rules, submit_url, reminder_url }: AdminLoginPageProps) {
+  const t = useT();
+  const form = useForm({ username: "", password: "" });
+  const [snackbar, setSnackbar] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const fields = useFieldErrors(form.data, rules, form.errors as Partial<Record<string, string>>);
+
+  function change(name: "username" | "password", value: string) {
+    form.setData(name, value);
+    form.clearErrors(name);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    fields.markSubmitted();
+    if (!fields.isValid || form.processing || leaving) return;
+    setSnackbar(null);
+    let failed = false;
+    form.post(submit_url, {
+      preserveScroll: true,
+      preserveState: true,
+      onError: (errors) => {
+        failed = true;
+        const message = (errors as Record<string, string>).form;
+        if (message) setSnackbar(message);
+      },
+      // Success loads the admin panel in full: the button stays off until it shows.
+      onFinish: () => setLeaving(!failed),
+    });
+  }
+
+  return (
+    <AuthCard title={t("admin_login.title")}>
+      <NoIndex title={t("admin_login.title")} />
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <TextField
+          id="admin-username"
+          label={t("admin_login.field_email")}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          value={form.data.username}
+          onValueChange={(value) => change("username", value)}
+          onBlur={() => fields.touch("username")}
+          error={fields.errorFor("username")}
+          required
+        />
+        <TextField
+          id="admin-password"
+          label={t("admin_login.field_password")}
+          type="password"
+          autoComplete="current-password"
+          value={form.data.password}
+          onValueChange={(value) => change("password", value)}
+          onBlur={() => fields.touch("password")}
+          error={fields.errorFor("password")}
+          required
+        />
+        <Button
+          type="submit"
+          className="w-full"
+          disabled={!fields.isValid || form.processing || leaving}
+        >
+          {t("admin_login.submit")}
+        </Button>
+        <p className="text-center text-sm">
+          <Link href={reminder_url} className="font-semibold text-blue-800 underline">
+            {t("admin_login.forgot")}
+          </Link>
+        </p>
+      </form>
+      <Snackbar
+        message={snackbar}
+        closeLabel={t("shell.dismiss")}
+        onClose={() => setSnackbar(null)}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,108 @@
+import { Head, Link, useForm } from "@inertiajs/react";
+import { useState, type FormEvent } from "react";
+
+import Button from "@/components/Button";
+import MessageDialog from "@/components/MessageDialog";
+import TextField from "@/components/TextField";
+import AuthCard from "@/components/auth/AuthCard";
+import NoIndex from "@/components/auth/NoIndex";
+import { useFieldErrors } from "@/hooks/useFieldErrors";
+import { useT } from "@/i18n";
+import type { ReminderPageProps } from "@/types/generated";
+
+/** The password reminder of learners (/p/haslo/przypomnij) and of admins
+ * (/thehero_piwnica/remind): the form, then the confirmation view (SPEC §2, §4). */
+export default function PasswordReminder({ variant, sent, rules, urls }: ReminderPageProps) {
+  const t = useT();
+  const form = useForm({ email: "" });
+  // null: no popup; otherwise the server's reason, which may be empty.
+  const [failure, setFailure] = useState<string | null>(null);
+  const fields = useFieldErrors(form.data, rules, form.errors as Partial<Record<string, string>>);
+  const linkClass = "font-semibold text-blue-800 underline";
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    fields.markSubmitted();
+    if (!fields.isValid || form.processing) return;
+    form.post(urls.submit, {
+      preserveScroll: true,
+      preserveState: true,
+      // Refused by the server (too many attempts, an address it does not accept): the
+      // popup of SPEC §8 with the server's reason. An unknown address is no failure.
+      onError: (errors) => {
+        const { form: whole, email } = errors as Record<string, string | undefined>;
+        setFailure(whole ?? email ?? "");
+      },
+      // A server error or a lost connection gets the same popup, not Inertia's own.
+      onHttpException: () => {
+        setFailure("");
+        return false;
+      },
+      onNetworkError: () => {
+        setFailure("");
+        return false;
+      },
+    });
+  }
+
+  const head =
+    variant === "admin" ? (
+      <NoIndex title={t("reminder.title")} />
+    ) : (
+      <Head title={t("reminder.title")} />
+    );
+
+  if (sent) {
+    return (
+      <AuthCard title={t("reminder.title")}>
+        {head}
+        <div role="status">
+          <h2 className="text-lg font-semibold">{t("reminder.sent_title")}</h2>
+          <p className="mt-2 text-slate-700">{t("reminder.sent_body")}</p>
+        </div>
+        <Link
+          href={urls.home}
+          className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        >
+          {t("reminder.home")}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t("reminder.title")}>
+      {head}
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <p className="text-slate-700">{t("reminder.intro")}</p>
+        <TextField
+          id="reminder-email"
+          label={t("reminder.field_email")}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={form.data.email}
+          onValueChange={(value) => {
+            form.setData("email", value);
+            form.clearErrors("email");
+          }}
+          onBlur={() => fields.touch("email")}
+          error={fields.errorFor("email")}
+          required
+        />
+        <Button type="submit" className="w-full" disabled={!fields.isValid || form.processing}>
+          {t("reminder.submit")}
+        </Button>
+        <p className="text-center">
+          <Link href={urls.login} className={linkClass}>
+            {t("reminder.login")}
+          </Link>
+        </p>
+      </form>
+      <MessageDialog message={failure} onClose={() => setFailure(null)}>
+        <p>{t("reminder.failure")}</p>
+        {failure ? <p className="mt-2 text-sm">{failure}</p> : null}
+      </MessageDialog>
+    </AuthCard>
+  );
+}

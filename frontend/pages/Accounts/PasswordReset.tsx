@@ -1,0 +1,84 @@
+import { Head, Link, useForm } from "@inertiajs/react";
+import { useState, type FormEvent } from "react";
+
+import Button from "@/components/Button";
+import MessageDialog from "@/components/MessageDialog";
+import TextField from "@/components/TextField";
+import AuthCard from "@/components/auth/AuthCard";
+import { useFieldErrors } from "@/hooks/useFieldErrors";
+import { useT } from "@/i18n";
+import type { PasswordResetPageProps } from "@/types/generated";
+
+/** The page of the e-mailed reset link: a new password of at least 6 characters. */
+export default function PasswordReset({
+  valid,
+  rules,
+  submit_url,
+  reminder_url,
+}: PasswordResetPageProps) {
+  const t = useT();
+  const form = useForm({ password: "" });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [succeeded, setSucceeded] = useState(false);
+  const fields = useFieldErrors(form.data, rules, form.errors as Partial<Record<string, string>>);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    fields.markSubmitted();
+    if (!fields.isValid || form.processing) return;
+    form.post(submit_url, {
+      preserveScroll: true,
+      preserveState: true,
+      onSuccess: () => setSucceeded(true),
+      onError: (errors) => {
+        const message = (errors as Record<string, string>).form;
+        if (message) setFailure(message);
+      },
+    });
+  }
+
+  return (
+    <AuthCard title={t("reset.title")}>
+      <Head title={t("reset.title")} />
+      {valid ? (
+        <form onSubmit={submit} noValidate className="space-y-5">
+          <p className="text-slate-700">{t("reset.intro")}</p>
+          <TextField
+            id="reset-password"
+            label={t("reset.field_password")}
+            type="password"
+            autoComplete="new-password"
+            value={form.data.password}
+            onValueChange={(value) => {
+              form.setData("password", value);
+              form.clearErrors("password");
+            }}
+            onBlur={() => fields.touch("password")}
+            error={fields.errorFor("password")}
+            required
+          />
+          <Button
+            type="submit"
+            className="w-full"
+            disabled={!fields.isValid || form.processing || succeeded}
+          >
+            {t("reset.submit")}
+          </Button>
+        </form>
+      ) : (
+        <div>
+          <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
+            {t("reset.invalid")}
+          </p>
+          <Link
+            href={reminder_url}
+            className="mt-6 inline-block font-semibold text-blue-800 underline"
+          >
+            {t("reset.request_new")}
+          </Link>
+        </div>
+      )}
+      <MessageDialog message={failure} onClose={() => setFailure(null)} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,18 @@
+import { Head, router } from "@inertiajs/react";
+import { useEffect } from "react";
+
+import { useT } from "@/i18n";
+
+/** /session: logs the user out with a POST, then the server sends them to /login. */
+export default function SessionLogout() {
+  const t = useT();
+  useEffect(() => {
+    router.post("/logout", {}, { replace: true });
+  }, []);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center" aria-live="polite">
+      <Head title={t("session.logging_out")} />
+      <p className="text-lg">{t("session.logging_out")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,218 @@
+import { Link, router, useForm, usePage } from "@inertiajs/react";
+import { useState, type FormEvent } from "react";
+
+import Button from "@/components/Button";
+import Dialog from "@/components/Dialog";
+import EmptyState from "@/components/EmptyState";
+import Pagination from "@/components/Pagination";
+import Select from "@/components/Select";
+import TextArea from "@/components/TextArea";
+import LearnerPage from "@/components/learning/LearnerPage";
+import { useT } from "@/i18n";
+import { formatDateTime } from "@/lib/format";
+import type { NoteItem, NotesProps } from "@/types/generated";
+
+function NewNote({ page }: { page: NotesProps }) {
+  const t = useT();
+  const form = useForm({
+    course: page.selected_course !== null ? String(page.selected_course) : "",
+    text: "",
+  });
+  const tooLong = form.data.text.length > page.max_length;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    form.post(page.create_url, {
+      preserveScroll: true,
+      onSuccess: () => form.reset("text"),
+    });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 className="text-lg font-bold">{t("notes.new")}</h2>
+      <Select
+        id="note-course"
+        label={t("notes.course")}
+        value={form.data.course}
+        onValueChange={(value) => {
+          form.setData("course", value);
+          form.clearErrors("course");
+        }}
+        error={form.errors.course}
+        required
+      >
+        <option value="">{t("notes.choose_course")}</option>
+        {page.courses.map((course) => (
+          <option key={course.id} value={String(course.id)}>
+            {course.title}
+          </option>
+        ))}
+      </Select>
+      <TextArea
+        id="note-text"
+        label={t("notes.text")}
+        rows={4}
+        value={form.data.text}
+        onValueChange={(value) => {
+          form.setData("text", value);
+          form.clearErrors("text");
+        }}
+        error={form.errors.text ?? (tooLong ? t("notes.too_long", { max: page.max_length }) : null)}
+        hint={t("notes.length", { count: form.data.text.length, max: page.max_length })}
+        required
+      />
+      <Button
+        type="submit"
+        disabled={form.processing || !form.data.course || !form.data.text.trim() || tooLong}
+      >
+        {t("notes.save")}
+      </Button>
+    </form>
+  );
+}
+
+function Note({
+  note,
+  maxLength,
+  editError,
+  onDelete,
+}: {
+  note: NoteItem;
+  maxLength: number;
+  editError: string | undefined;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  const locale = usePage().props.locale;
+  const [editing, setEditing] = useState(false);
+  const form = useForm({ text: note.text });
+  const tooLong = form.data.text.length > maxLength;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    form.post(note.update_url, { preserveScroll: true, onSuccess: () => setEditing(false) });
+  }
+
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <Link href={note.course.url} className="font-semibold text-blue-800 underline">
+          {note.course.title}
+        </Link>
+        <p className="text-sm text-slate-600">
+          {t("notes.updated", { date: formatDateTime(note.updated_at, locale) })}
+        </p>
+      </div>
+      {editing ? (
+        <form onSubmit={submit} noValidate className="mt-3 space-y-3">
+          <TextArea
+            id={`note-edit-${note.id}`}
+            label={t("notes.text")}
+            rows={4}
+            value={form.data.text}
+            onValueChange={(value) => form.setData("text", value)}
+            error={editError ?? (tooLong ? t("notes.too_long", { max: maxLength }) : null)}
+            autoFocus
+          />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={form.processing || !form.data.text.trim() || tooLong}>
+              {t("notes.save_changes")}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                form.reset();
+                setEditing(false);
+              }}
+            >
+              {t("common.cancel")}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p className="mt-3 whitespace-pre-line break-words text-slate-800">{note.text}</p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              {t("notes.edit")}
+            </Button>
+            <Button variant="ghost" onClick={onDelete}>
+              {t("notes.delete")}
+            </Button>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
+export default function Notes(page: NotesProps) {
+  const t = useT();
+  const errors = usePage().props.errors;
+  const [deleting, setDeleting] = useState<NoteItem | null>(null);
+
+  return (
+    <LearnerPage title={t("menu.notes")} intro={t("notes.intro")}>
+      <div className="grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
+        {page.courses.length > 0 ? (
+          <NewNote page={page} />
+        ) : (
+          <EmptyState
+            title={t("notes.no_courses_title")}
+            text={t("notes.no_courses_text")}
+            action={{ href: "/odbierz_kurs", label: t("courses.redeem") }}
+          />
+        )}
+        <section aria-labelledby="notes-heading">
+          <h2 id="notes-heading" className="mb-4 text-xl font-bold">
+            {t("notes.yours", { count: page.pagination.total })}
+          </h2>
+          {page.notes.length === 0 ? (
+            <p className="text-slate-700">{t("notes.empty")}</p>
+          ) : (
+            <ul className="space-y-4">
+              {page.notes.map((note) => (
+                <Note
+                  key={note.id}
+                  note={note}
+                  maxLength={page.max_length}
+                  editError={errors.edit_text}
+                  onDelete={() => setDeleting(note)}
+                />
+              ))}
+            </ul>
+          )}
+          <Pagination pagination={page.pagination} />
+        </section>
+      </div>
+      <Dialog
+        open={deleting !== null}
+        title={t("notes.delete_title")}
+        onClose={() => setDeleting(null)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)} autoFocus>
+              {t("common.cancel")}
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                if (deleting) router.post(deleting.delete_url, {}, { preserveScroll: true });
+                setDeleting(null);
+              }}
+            >
+              {t("notes.delete")}
+            </Button>
+          </>
+        }
+      >
+        {t("notes.delete_text", { course: deleting?.course.title ?? "" })}
+      </Dialog>
+    </LearnerPage>
+  );
+}

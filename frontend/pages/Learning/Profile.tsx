@@ -1,0 +1,201 @@
+import { Link, router, useForm } from "@inertiajs/react";
+import { useState, type FormEvent } from "react";
+
+import Button from "@/components/Button";
+import Checkbox from "@/components/Checkbox";
+import TextField from "@/components/TextField";
+import LearnerPage from "@/components/learning/LearnerPage";
+import { useFieldErrors } from "@/hooks/useFieldErrors";
+import { useT } from "@/i18n";
+import type { ProfileProps } from "@/types/generated";
+
+// Besides its own area, the page shows texts of the accounts area.
+export const catalogues = ["accounts"];
+
+const AVATAR_TYPES = "image/jpeg,image/png,image/webp,image/gif";
+
+function NamesForm({ page }: { page: ProfileProps }) {
+  const t = useT();
+  const form = useForm({
+    first_name: page.profile.first_name,
+    last_name: page.profile.last_name,
+    is_profile_public: page.profile.is_profile_public,
+  });
+  const names = { first_name: form.data.first_name, last_name: form.data.last_name };
+  const fields = useFieldErrors(names, page.rules, form.errors as Partial<Record<string, string>>);
+
+  function change(name: "first_name" | "last_name", value: string) {
+    form.setData(name, value);
+    form.clearErrors(name);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    fields.markSubmitted();
+    if (!fields.isValid || form.processing) return;
+    form.post(page.urls.update, { preserveScroll: true });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <h2 className="text-lg font-bold">{t("profile.data")}</h2>
+      <p className="text-sm text-slate-700">{t("profile.names_hint")}</p>
+      <TextField
+        id="profile-email"
+        label={t("profile.email")}
+        value={page.profile.email}
+        onValueChange={() => undefined}
+        readOnly
+      />
+      <TextField
+        id="profile-first-name"
+        label={t("register.field_first_name")}
+        autoComplete="given-name"
+        value={form.data.first_name}
+        onValueChange={(value) => change("first_name", value)}
+        onBlur={() => fields.touch("first_name")}
+        error={fields.errorFor("first_name")}
+        required
+      />
+      <TextField
+        id="profile-last-name"
+        label={t("register.field_last_name")}
+        autoComplete="family-name"
+        value={form.data.last_name}
+        onValueChange={(value) => change("last_name", value)}
+        onBlur={() => fields.touch("last_name")}
+        error={fields.errorFor("last_name")}
+        required
+      />
+      <Checkbox
+        id="profile-public"
+        label={t("profile.public")}
+        checked={form.data.is_profile_public}
+        onCheckedChange={(checked) => form.setData("is_profile_public", checked)}
+      />
+      {!form.data.is_profile_public ? (
+        <p className="flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          <span aria-hidden="true">⚠</span>
+          {t("profile.not_public_hint")}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={!fields.isValid || form.processing}>
+        {t("profile.save")}
+      </Button>
+    </form>
+  );
+}
+
+function AvatarForm({ page }: { page: ProfileProps }) {
+  const t = useT();
+  const form = useForm<{ avatar: File | null }>({ avatar: null });
+  const [clientError, setClientError] = useState<string | null>(null);
+  const error = clientError ?? form.errors.avatar ?? null;
+  const maxMb = Math.round(page.avatar_max_bytes / (1024 * 1024));
+
+  function choose(file: File | null) {
+    form.clearErrors("avatar");
+    setClientError(null);
+    if (file && file.size > page.avatar_max_bytes) {
+      setClientError(t("profile.avatar_too_large", { max: maxMb }));
+      form.setData("avatar", null);
+      return;
+    }
+    form.setData("avatar", file);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.data.avatar) return;
+    form.post(page.urls.avatar, {
+      preserveScroll: true,
+      forceFormData: true,
+      onSuccess: () => form.reset(),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <h2 className="text-lg font-bold">{t("profile.avatar")}</h2>
+      <div className="flex items-center gap-4">
+        {page.profile.avatar_url ? (
+          <img
+            src={page.profile.avatar_url}
+            alt={t("profile.avatar_current")}
+            className="size-24 rounded-full border border-slate-200 object-cover"
+          />
+        ) : (
+          <div
+            role="img"
+            aria-label={t("profile.avatar_default")}
+            className="flex size-24 items-center justify-center rounded-full bg-blue-100 text-3xl font-bold text-blue-900"
+          >
+            {(page.profile.first_name[0] ?? "").toUpperCase()}
+            {(page.profile.last_name[0] ?? "").toUpperCase()}
+          </div>
+        )}
+        {page.profile.avatar_url ? (
+          <Button
+            variant="ghost"
+            onClick={() => router.post(page.urls.avatar_remove, {}, { preserveScroll: true })}
+          >
+            {t("profile.avatar_remove")}
+          </Button>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor="profile-avatar" className="mb-1 block text-sm font-medium text-slate-800">
+          {t("profile.avatar_file")}
+        </label>
+        <input
+          id="profile-avatar"
+          type="file"
+          accept={AVATAR_TYPES}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`profile-avatar-hint${error ? " profile-avatar-error" : ""}`}
+          onChange={(event) => choose(event.target.files?.[0] ?? null)}
+          className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold"
+        />
+        <p id="profile-avatar-hint" className="mt-1 text-sm text-slate-600">
+          {t("profile.avatar_hint", { max: maxMb })}
+        </p>
+        {error ? (
+          <p id="profile-avatar-error" className="mt-1 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" disabled={!form.data.avatar || form.processing}>
+        {t("profile.avatar_upload")}
+      </Button>
+    </form>
+  );
+}
+
+export default function Profile(page: ProfileProps) {
+  const t = useT();
+  return (
+    <LearnerPage title={t("menu.profile")}>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <NamesForm page={page} />
+        </div>
+        <div className="space-y-6">
+          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <AvatarForm page={page} />
+          </div>
+          <div className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm">
+            <h2 className="text-lg font-bold">{t("profile.delete_heading")}</h2>
+            <p className="mt-1 text-sm text-slate-700">{t("profile.delete_text")}</p>
+            <Link
+              href={page.urls.delete_account}
+              className="mt-3 inline-flex min-h-11 items-center font-semibold text-red-700 underline"
+            >
+              {t("profile.delete_link")}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </LearnerPage>
+  );
+}

@@ -1,0 +1,31 @@
+import { Head, usePage } from "@inertiajs/react";
+
+import { useT } from "@/i18n";
+import { formatDate } from "@/lib/format";
+import type { SitePageProps } from "@/types/generated";
+
+/** A page of the site admins edit (privacy policy, purchase terms), shown as text. */
+export default function SitePage({ title, blocks, updated_at }: SitePageProps) {
+  const t = useT();
+  const { locale } = usePage().props;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <Head title={title} />
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-2 text-sm text-slate-600">
+        {t("page.updated", { date: formatDate(updated_at, locale) })}
+      </p>
+      <div className="mt-8 space-y-4 text-base leading-relaxed text-slate-800">
+        {blocks.map((block, index) =>
+          block.kind === "heading" ? (
+            <h2 key={index} className="pt-4 text-xl font-bold text-slate-900">
+              {block.text}
+            </h2>
+          ) : (
+            <p key={index}>{block.text}</p>
+          ),
+        )}
+      </div>
+    </article>
+  );
+}

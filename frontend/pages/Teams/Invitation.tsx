@@ -1,0 +1,114 @@
+import { Head, Link, router, usePage } from "@inertiajs/react";
+import { useRef, useState } from "react";
+
+import Button from "@/components/Button";
+import Dialog from "@/components/Dialog";
+import { useT } from "@/i18n";
+import type { InvitationPageProps } from "@/types/generated";
+
+interface Problem {
+  code: string;
+  message: string;
+}
+
+// SPEC §8: code "404" means the invitation went to another address.
+const WRONG_ACCOUNT = "404";
+
+/** SPEC §2 "Invitation page", §4 "Invitation accepted" and the §8 invitation failures. */
+export default function Invitation(page: InvitationPageProps) {
+  const t = useT();
+  const errors = usePage().props.errors;
+  const [busy, setBusy] = useState(false);
+  // A failed acceptance (errors) or a link that cannot be accepted at all (problem).
+  const [dismissed, setDismissed] = useState(false);
+  const problem: Problem | null = errors.form
+    ? { code: errors.code ?? "", message: errors.form }
+    : page.problem;
+  const open = problem !== null && !dismissed;
+  const wrongAccount = problem?.code === WRONG_ACCOUNT;
+
+  function accept() {
+    setDismissed(false);
+    router.post(
+      page.accept_url,
+      { manager: page.manager },
+      { onStart: () => setBusy(true), onFinish: () => setBusy(false) },
+    );
+  }
+
+  function logOut() {
+    router.post(page.logout_url, { manager: page.manager });
+  }
+
+  // Any failure other than the wrong account ends on the learner's platform (SPEC §8).
+  const leaving = useRef(false);
+  function closeError() {
+    // Closing the dialog fires its close event once more; leave only once.
+    if (leaving.current) return;
+    leaving.current = true;
+    setDismissed(true);
+    router.visit(page.decline_url);
+  }
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-12 sm:py-20">
+      <div className="text-center">
+        <Head title={t("invitation.title")} />
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("invitation.title")}</h1>
+        <p className="mt-4 text-lg text-slate-800">{t("invitation.question")}</p>
+        {page.team_name ? (
+          <p className="mt-2 text-slate-700">{t("invitation.team", { team: page.team_name })}</p>
+        ) : null}
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Button onClick={accept} disabled={busy || page.problem !== null}>
+            {t("invitation.accept")}
+          </Button>
+          <Link
+            href={page.decline_url}
+            className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100"
+          >
+            {t("invitation.decline")}
+          </Link>
+        </div>
+      </div>
+      {wrongAccount && dismissed ? (
+        <div className="mt-8 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-left text-amber-950">
+          <p>{problem?.message}</p>
+          <Button className="mt-3" onClick={logOut}>
+            {t("invitation.logout_now")}
+          </Button>
+        </div>
+      ) : null}
+      {wrongAccount ? (
+        <Dialog
+          open={open}
+          title={t("invitation.wrong_account_title")}
+          onClose={() => setDismissed(true)}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setDismissed(true)} autoFocus>
+                {t("common.cancel")}
+              </Button>
+              <Button onClick={logOut}>{t("invitation.logout_now")}</Button>
+            </>
+          }
+        >
+          {problem?.message}
+        </Dialog>
+      ) : (
+        <Dialog
+          open={open}
+          title={t("invitation.error_title")}
+          onClose={closeError}
+          actions={
+            <Button onClick={closeError} autoFocus>
+              {t("dialog.ok")}
+            </Button>
+          }
+        >
+          {problem?.message}
+        </Dialog>
+      )}
+    </section>
+  );
+}

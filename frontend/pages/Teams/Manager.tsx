@@ -1,0 +1,87 @@
+import { Head, Link, useForm } from "@inertiajs/react";
+import type { FormEvent } from "react";
+
+import Button from "@/components/Button";
+import EmptyState from "@/components/EmptyState";
+import TextField from "@/components/TextField";
+import { useT } from "@/i18n";
+import type { ManagerProps } from "@/types/generated";
+
+function NewTeam({ page }: { page: ManagerProps }) {
+  const t = useT();
+  const form = useForm({ name: "" });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.data.name.trim() || form.processing) return;
+    form.post(page.create_url, { preserveScroll: true });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 className="text-lg font-bold">{t("manager.new_team")}</h2>
+      <TextField
+        id="team-name"
+        label={t("manager.team_name")}
+        value={form.data.name}
+        maxLength={page.name_max_length}
+        onValueChange={(value) => {
+          form.setData("name", value);
+          form.clearErrors("name");
+        }}
+        error={form.errors.name}
+        required
+      />
+      <Button type="submit" disabled={!form.data.name.trim() || form.processing}>
+        {t("manager.create")}
+      </Button>
+    </form>
+  );
+}
+
+export default function Manager(page: ManagerProps) {
+  const t = useT();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <Head title={t("menu.manager_panel")} />
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("menu.manager_panel")}</h1>
+      <p className="mt-2 max-w-prose text-slate-700">{t("manager.intro")}</p>
+      <div
+        className={`mt-6 grid items-start gap-6 ${page.can_create ? "lg:grid-cols-[1fr_22rem]" : ""}`}
+      >
+        <section aria-labelledby="teams-heading">
+          <h2 id="teams-heading" className="mb-4 text-xl font-bold">
+            {t("manager.teams")}
+          </h2>
+          {page.teams.length === 0 ? (
+            <EmptyState title={t("manager.empty_title")} text={t("manager.empty_text")} />
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2">
+              {page.teams.map((team) => (
+                <li
+                  key={team.id}
+                  className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+                >
+                  <Link href={team.url} className="text-lg font-bold text-blue-900 underline">
+                    {team.name}
+                  </Link>
+                  <p className="mt-2 text-slate-700">
+                    {t("manager.counts", {
+                      members: team.member_count,
+                      pending: team.pending_count,
+                    })}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {page.can_create ? <NewTeam page={page} /> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,200 @@
+import { Head, Link, router, useForm, usePage } from "@inertiajs/react";
+import { useState, type FormEvent } from "react";
+
+import Button from "@/components/Button";
+import Dialog from "@/components/Dialog";
+import MessageDialog from "@/components/MessageDialog";
+import Pagination from "@/components/Pagination";
+import ProgressBar from "@/components/ProgressBar";
+import TextArea from "@/components/TextArea";
+import { useT } from "@/i18n";
+import { formatDate, formatDateTime, percent } from "@/lib/format";
+import type { InvitationRow, ManagerTeamProps } from "@/types/generated";
+
+function InviteForm({ page }: { page: ManagerTeamProps }) {
+  const t = useT();
+  const form = useForm({ emails: "" });
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.data.emails.trim() || form.processing) return;
+    form.post(page.invite_url, {
+      preserveScroll: true,
+      onSuccess: () => form.reset(),
+      onError: (errors) => {
+        const message = (errors as Record<string, string>).form;
+        if (message) setFailure(message);
+      },
+    });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 className="text-lg font-bold">{t("team.invite")}</h2>
+      <TextArea
+        id="invite-emails"
+        label={t("team.emails")}
+        rows={5}
+        value={form.data.emails}
+        onValueChange={(value) => {
+          form.setData("emails", value);
+          form.clearErrors("emails");
+        }}
+        error={form.errors.emails}
+        hint={t("team.emails_hint", { max: page.max_emails })}
+        required
+      />
+      <Button type="submit" disabled={!form.data.emails.trim() || form.processing}>
+        {t("team.send")}
+      </Button>
+      <MessageDialog message={failure} onClose={() => setFailure(null)} />
+    </form>
+  );
+}
+
+function Invitation({ row, onRevoke }: { row: InvitationRow; onRevoke: () => void }) {
+  const t = useT();
+  const locale = usePage().props.locale;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 p-4">
+      <div className="min-w-0">
+        <p className="font-semibold break-all">{row.email}</p>
+        <p className="text-sm text-slate-700">
+          {t("team.sent", {
+            date: formatDateTime(row.last_sent_at, locale),
+            count: row.sent_count,
+          })}{" "}
+          {row.expired ? (
+            <span className="font-semibold text-red-700">{t("team.expired")}</span>
+          ) : (
+            t("team.expires", { date: formatDate(row.expires_at, locale) })
+          )}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          onClick={() => router.post(row.resend_url, {}, { preserveScroll: true })}
+          aria-label={t("team.resend_label", { email: row.email })}
+        >
+          {t("team.resend")}
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={onRevoke}
+          aria-label={t("team.revoke_label", { email: row.email })}
+        >
+          {t("team.revoke")}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+export default function ManagerTeam(page: ManagerTeamProps) {
+  const t = useT();
+  const locale = usePage().props.locale;
+  const [revoking, setRevoking] = useState<InvitationRow | null>(null);
+  const grants = [...page.grants.courses, ...page.grants.paths, ...page.grants.exams];
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <Head title={page.team.name} />
+      <Link href={page.back_url} className="font-semibold text-blue-800 underline">
+        <span aria-hidden="true">←</span> {t("menu.manager_panel")}
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold break-words sm:text-3xl">{page.team.name}</h1>
+      <p className="mt-2 text-slate-700">
+        {grants.length > 0
+          ? t("team.grants", { products: grants.join(", ") })
+          : t("team.no_grants")}
+      </p>
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-10">
+          <section aria-labelledby="members-heading">
+            <h2 id="members-heading" className="text-xl font-bold">
+              {t("team.members", { count: page.members_pagination.total })}
+            </h2>
+            {page.members.length === 0 ? (
+              <p className="mt-3 text-slate-700">{t("team.no_members")}</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+                {page.members.map((member) => (
+                  <li
+                    key={member.id}
+                    className="grid gap-2 p-4 sm:grid-cols-[1fr_14rem] sm:items-center"
+                  >
+                    <div className="min-w-0">
+                      <p className="font-semibold">{member.name}</p>
+                      <p className="text-sm break-all text-slate-600">{member.email}</p>
+                      <p className="text-sm text-slate-600">
+                        {t("team.joined", { date: formatDate(member.joined_at, locale) })}
+                      </p>
+                    </div>
+                    <div>
+                      <ProgressBar
+                        done={member.done_count}
+                        total={page.lesson_total}
+                        label={t("team.progress_of", { name: member.name })}
+                      />
+                      <p className="mt-1 text-sm text-slate-700">
+                        {t("team.progress", {
+                          percent: percent(member.done_count, page.lesson_total),
+                          certificates: member.certificate_count,
+                        })}
+                      </p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pagination pagination={page.members_pagination} />
+          </section>
+          <section aria-labelledby="invitations-heading">
+            <h2 id="invitations-heading" className="text-xl font-bold">
+              {t("team.invitations", { count: page.invitations_pagination.total })}
+            </h2>
+            {page.invitations.length === 0 ? (
+              <p className="mt-3 text-slate-700">{t("team.no_invitations")}</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+                {page.invitations.map((row) => (
+                  <Invitation key={row.id} row={row} onRevoke={() => setRevoking(row)} />
+                ))}
+              </ul>
+            )}
+            <Pagination pagination={page.invitations_pagination} />
+          </section>
+        </div>
+        <InviteForm page={page} />
+      </div>
+      <Dialog
+        open={revoking !== null}
+        title={t("team.revoke_title")}
+        onClose={() => setRevoking(null)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setRevoking(null)} autoFocus>
+              {t("common.cancel")}
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                if (revoking) router.post(revoking.revoke_url, {}, { preserveScroll: true });
+                setRevoking(null);
+              }}
+            >
+              {t("team.revoke")}
+            </Button>
+          </>
+        }
+      >
+        {t("team.revoke_text", { email: revoking?.email ?? "" })}
+      </Dialog>
+    </section>
+  );
+}

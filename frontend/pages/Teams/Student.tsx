@@ -1,0 +1,55 @@
+import { Link, usePage } from "@inertiajs/react";
+
+import EmptyState from "@/components/EmptyState";
+import LearnerPage from "@/components/learning/LearnerPage";
+import { useT } from "@/i18n";
+import { formatDate } from "@/lib/format";
+import type { StudentProps } from "@/types/generated";
+
+// Besides its own area, the page shows texts of the learning area.
+export const catalogues = ["learning"];
+
+export default function Student({ teams }: StudentProps) {
+  const t = useT();
+  const locale = usePage().props.locale;
+  return (
+    <LearnerPage title={t("menu.team")}>
+      {teams.length === 0 ? (
+        <EmptyState title={t("student.empty_title")} text={t("student.empty_text")} />
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {teams.map((team) => (
+            <li
+              key={team.id}
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
+              <h2 className="text-xl font-bold">{team.name}</h2>
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+                <dt className="font-semibold">{t("student.managers")}</dt>
+                <dd>{team.managers.length > 0 ? team.managers.join(", ") : "—"}</dd>
+                <dt className="font-semibold">{t("student.members")}</dt>
+                <dd>{team.member_count}</dd>
+                <dt className="font-semibold">{t("student.joined")}</dt>
+                <dd>{formatDate(team.joined_at, locale)}</dd>
+              </dl>
+              {team.courses.length > 0 ? (
+                <>
+                  <h3 className="mt-4 font-semibold">{t("student.courses")}</h3>
+                  <ul className="mt-1 list-disc space-y-1 pl-6">
+                    {team.courses.map((course) => (
+                      <li key={course.id}>
+                        <Link href={course.url} className="text-blue-800 underline">
+                          {course.title}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </LearnerPage>
+  );
+}

@@ -1,0 +1,174 @@
+import { Head, Link, useForm, usePage } from "@inertiajs/react";
+import { useState, type FormEvent } from "react";
+
+import Button from "@/components/Button";
+import MessageDialog from "@/components/MessageDialog";
+import EmptyState from "@/components/EmptyState";
+import Pagination from "@/components/Pagination";
+import Select from "@/components/Select";
+import TextField from "@/components/TextField";
+import { areaTitleKey, productKindKey } from "@/components/vouchers/areaTitle";
+import { useT } from "@/i18n";
+import { formatDate, formatNumber } from "@/lib/format";
+import type { BatchesProps } from "@/types/generated";
+
+function GenerateForm({ page }: { page: BatchesProps }) {
+  const t = useT();
+  const locale = usePage().props.locale;
+  const form = useForm({ product: "", size: "", name: "", valid_until: "" });
+  const [failure, setFailure] = useState<string | null>(null);
+  const size = Number(form.data.size);
+  const sizeError =
+    form.data.size !== "" && (!Number.isInteger(size) || size < 1 || size > page.max_size)
+      ? t("batches.size_range", { max: formatNumber(page.max_size, locale) })
+      : null;
+  const ready = form.data.product !== "" && form.data.size !== "" && sizeError === null;
+  const nothingToGrant =
+    page.products.course.length + page.products.exam.length + page.products.path.length === 0;
+
+  function set(name: "product" | "size" | "name" | "valid_until", value: string) {
+    form.setData(name, value);
+    form.clearErrors(name);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!ready || form.processing) return;
+    form.post(page.create_url, {
+      preserveScroll: true,
+      onError: (errors) => {
+        const message = (errors as Record<string, string>).form;
+        if (message) setFailure(message);
+      },
+    });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 className="text-lg font-bold">{t("batches.new")}</h2>
+      {page.allowance ? (
+        <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-950">
+          {t("batches.allowance", {
+            left: formatNumber(page.allowance.left, locale),
+            total: formatNumber(page.allowance.total, locale),
+          })}
+        </p>
+      ) : null}
+      {nothingToGrant ? <p className="text-slate-700">{t("batches.no_products")}</p> : null}
+      <Select
+        id="batch-product"
+        label={t("batches.product")}
+        value={form.data.product}
+        onValueChange={(value) => set("product", value)}
+        error={form.errors.product}
+        required
+      >
+        <option value="">{t("batches.choose_product")}</option>
+        {(["course", "exam", "path"] as const).map((kind) =>
+          page.products[kind].length > 0 ? (
+            <optgroup key={kind} label={t(productKindKey(kind))}>
+              {page.products[kind].map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.title}
+                </option>
+              ))}
+            </optgroup>
+          ) : null,
+        )}
+      </Select>
+      <TextField
+        id="batch-size"
+        label={t("batches.size")}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={page.max_size}
+        value={form.data.size}
+        onValueChange={(value) => set("size", value)}
+        error={form.errors.size ?? sizeError}
+        hint={t("batches.size_hint", { max: formatNumber(page.max_size, locale) })}
+        required
+      />
+      <TextField
+        id="batch-name"
+        label={t("batches.name")}
+        value={form.data.name}
+        maxLength={page.name_max_length}
+        onValueChange={(value) => set("name", value)}
+        error={form.errors.name}
+        hint={t("batches.name_hint")}
+      />
+      <TextField
+        id="batch-valid-until"
+        label={t("batches.valid_until")}
+        type="date"
+        value={form.data.valid_until}
+        onValueChange={(value) => set("valid_until", value)}
+        error={form.errors.valid_until}
+        hint={t("batches.valid_until_hint")}
+      />
+      <Button type="submit" disabled={!ready || form.processing} className="w-full">
+        {form.processing ? t("batches.generating") : t("batches.generate")}
+      </Button>
+      <MessageDialog message={failure} onClose={() => setFailure(null)} />
+    </form>
+  );
+}
+
+export default function Batches(page: BatchesProps) {
+  const t = useT();
+  const locale = usePage().props.locale;
+  const title = t(areaTitleKey(page.area));
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <Head title={title} />
+      <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+      <p className="mt-2 max-w-prose text-slate-700">{t("batches.intro")}</p>
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
+        <GenerateForm page={page} />
+        <section aria-labelledby="batches-heading">
+          <h2 id="batches-heading" className="mb-4 text-xl font-bold">
+            {t("batches.list", { count: page.pagination.total })}
+          </h2>
+          {page.batches.length === 0 ? (
+            <EmptyState title={t("batches.empty_title")} text={t("batches.empty_text")} />
+          ) : (
+            <ul className="space-y-3">
+              {page.batches.map((batch) => (
+                <li
+                  key={batch.id}
+                  className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+                >
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <Link href={batch.url} className="text-lg font-bold text-blue-900 underline">
+                      {batch.name}
+                    </Link>
+                    <span className="text-sm text-slate-600">
+                      {formatDate(batch.created_at, locale)}
+                    </span>
+                  </div>
+                  <p className="mt-1 text-slate-700">
+                    {t(productKindKey(batch.product.kind))}
+                    {batch.product.title ? `: ${batch.product.title}` : ""}
+                  </p>
+                  <p className="mt-1 text-sm text-slate-700">
+                    {t("batches.seats", {
+                      used: formatNumber(batch.seats_used, locale),
+                      left: formatNumber(batch.seats_total - batch.seats_used, locale),
+                      codes: formatNumber(batch.size, locale),
+                    })}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination pagination={page.pagination} />
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { Head, useForm, usePage } from "@inertiajs/react";
+import { useState, type FormEvent } from "react";
+
+import Button from "@/components/Button";
+import MessageDialog from "@/components/MessageDialog";
+import TextField from "@/components/TextField";
+import { useT } from "@/i18n";
+import type { RedeemProps } from "@/types/generated";
+
+/** SPEC §2 "Voucher page": one code, redeemed as the logged-in learner. */
+export default function Redeem({ code, action, max_length }: RedeemProps) {
+  const t = useT();
+  const user = usePage().props.auth.user;
+  const form = useForm({ code });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [succeeded, setSucceeded] = useState(false);
+  const empty = form.data.code.trim() === "";
+  const name = `${user?.first_name ?? ""} ${user?.last_name ?? ""}`.trim();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (empty || form.processing) return;
+    form.post(action, {
+      preserveScroll: true,
+      preserveState: true,
+      onSuccess: () => setSucceeded(true),
+      onError: (errors) => {
+        const message = (errors as Record<string, string>).form;
+        setFailure(message ?? t("voucher.failed"));
+      },
+    });
+  }
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">
+      <Head title={t("voucher.title")} />
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("voucher.heading")}</h1>
+      <p className="mt-2 text-slate-700">{t("voucher.intro")}</p>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-8 space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <TextField
+          id="voucher-code"
+          label={t("voucher.code")}
+          value={form.data.code}
+          onValueChange={(value) => form.setData("code", value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={max_length * 2}
+          className="[&_input]:font-mono [&_input]:uppercase"
+          required
+        />
+        <Button type="submit" className="w-full" disabled={empty || form.processing || succeeded}>
+          {t("voucher.submit", { name })}
+        </Button>
+      </form>
+      <MessageDialog
+        message={failure}
+        title={t("voucher.failed")}
+        onClose={() => setFailure(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+"""Data of the benchmark's learning and voucher figures, in the benchmark's own database.
+
+Run by scripts/bench.py with app.settings_bench: `python scripts/bench_data.py learner`
+prints the session key of a learner owning 500 courses; `... redeemers N` prints the path
+of a file with N learners' session keys and sets up the voucher they all redeem.
+"""
+
+import json
+import os
+import sys
+import tempfile
+from datetime import timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "app.settings_bench")
+
+import django
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY  # noqa: E402
+from django.contrib.auth.hashers import make_password  # noqa: E402
+from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
+from django.contrib.sessions.models import Session  # noqa: E402
+from django.db import connection, transaction  # noqa: E402
+from django.utils import timezone  # noqa: E402
+from django.utils.crypto import get_random_string  # noqa: E402
+
+from app.accounts.models import User  # noqa: E402
+from app.learning.models import Access, Course, Lesson  # noqa: E402
+from app.vouchers.models import Redemption, Voucher  # noqa: E402
+
+LEARNER = "bench-learner@example.com"
+COURSES = 500
+LESSONS = 5
+REDEEMER_DOMAIN = "bench-redeem.example.com"
+VOUCHER = "BENCH-HOT"
+# The backend a login stores in the session (the first one, allauth's with role codes).
+BACKEND = settings.AUTHENTICATION_BACKENDS[0]
+
+
+def _sessions_for(users: list[User]) -> list[str]:
+    """A logged-in session per user, written in bulk (what a login would have stored)."""
+    store = SessionStore()
+    # Short-lived, and earlier runs' leftovers go: the benchmark's session table stays small.
+    SessionStore.clear_expired()
+    expires = timezone.now() + timedelta(hours=1)
+    keys, rows = [], []
+    for user in users:
+        key = get_random_string(32, "abcdefghijklmnopqrstuvwxyz0123456789")
+        data = {
+            SESSION_KEY: str(user.pk),
+            BACKEND_SESSION_KEY: BACKEND,
+            HASH_SESSION_KEY: user.get_session_auth_hash(),
+        }
+        rows.append(Session(session_key=key, session_data=store.encode(data), expire_date=expires))
+        keys.append(key)
+    Session.objects.bulk_create(rows, batch_size=1000)
+    return keys
+
+
+@transaction.atomic
+def learner() -> str:
+    Course.objects.filter(title__startswith="Bench course ").delete()
+    User.objects.filter(email=LEARNER).delete()
+    user = User.objects.create_user(LEARNER, None, first_name="Ben", last_name="Czmark")
+    courses = Course.objects.bulk_create(
+        Course(title=f"Bench course {n:03d}", description="Benchmark course " * 5)
+        for n in range(COURSES)
+    )
+    Lesson.objects.bulk_create(
+        (
+            Lesson(course=course, position=p, title=f"Lesson {p}")
+            for course in courses
+            for p in range(LESSONS)
+        ),
+        batch_size=1000,
+    )
+    Access.objects.bulk_create(
+        Access(user=user, course=course, source=Access.Source.ADMIN) for course in courses
+    )
+    return _sessions_for([user])[0]
+
+
+@transaction.atomic
+def redeemers(count: int) -> str:
+    Redemption.objects.filter(voucher__code=VOUCHER).delete()
+    Voucher.objects.filter(code=VOUCHER).delete()
+    User.objects.filter(email__endswith=f"@{REDEEMER_DOMAIN}").delete()
+    Course.objects.filter(title="Bench voucher course").delete()
+    course = Course.objects.create(title="Bench voucher course")
+    Voucher.objects.create(code=VOUCHER, course=course, seats=count)
+    unusable = make_password(None)
+    users = User.objects.bulk_create(
+        (
+            User(
+                email=f"r{n}@{REDEEMER_DOMAIN}",
+                first_name="Ben",
+                last_name="Czmark",
+                password=unusable,
+            )
+            for n in range(count)
+        ),
+        batch_size=1000,
+    )
+    keys = _sessions_for(users)
+    handle, path = tempfile.mkstemp(prefix="platforma-bench-", suffix=".txt")
+    with os.fdopen(handle, "w") as out:
+        out.write("\n".join(keys) + "\n")
+    return path
+
+
+def redeemed() -> int:
+    return Redemption.objects.filter(voucher__code=VOUCHER).count()
+
+
+if __name__ == "__main__":
+    command = sys.argv[1]
+    if command == "learner":
+        result: object = learner()
+    elif command == "redeemers":
+        result = redeemers(int(sys.argv[2]))
+    elif command == "redeemed":
+        result = redeemed()
+    else:
+        result = {"engine": connection.vendor, "session_cookie": settings.SESSION_COOKIE_NAME}
+    print(json.dumps(result))
