@@ -26,12 +26,7 @@ export default function LoginForm({
   const form = useForm({ login: initialLogin, login_password: "" });
   const [succeeded, setSucceeded] = useState(false);
   const serverErrors = form.errors as Partial<Record<string, string>>;
-  const fields = useFieldErrors(form.data, rules, serverErrors);
-
-  function change(name: "login" | "login_password", value: string) {
-    form.setData(name, value);
-    form.clearErrors(name);
-  }
+  const fields = useFieldErrors(form.data, rules, serverErrors, form);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,10 +53,7 @@ export default function LoginForm({
         type="email"
         autoComplete="username"
         inputMode="email"
-        value={form.data.login}
-        onValueChange={(value) => change("login", value)}
-        onBlur={() => fields.touch("login")}
-        error={fields.errorFor("login")}
+        {...fields.field("login")}
         required
       />
       <TextField
@@ -69,10 +61,7 @@ export default function LoginForm({
         label={t("login.field_password")}
         type="password"
         autoComplete="current-password"
-        value={form.data.login_password}
-        onValueChange={(value) => change("login_password", value)}
-        onBlur={() => fields.touch("login_password")}
-        error={fields.errorFor("login_password")}
+        {...fields.field("login_password")}
         required
       />
       <Link

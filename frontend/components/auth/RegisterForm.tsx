@@ -10,8 +10,6 @@ import { postJson } from "@/lib/http";
 import { fieldError, isStudentEmail } from "@/lib/validation";
 import type { LoginPageProps } from "@/types/generated";
 
-type TextFieldName = "username" | "first_name" | "last_name" | "password";
-
 interface RegisterFormProps {
   page: LoginPageProps;
   // Set anew each time the visitor clicks the invited address in the banner.
@@ -48,7 +46,7 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
   if (availability?.message && availability.value === form.data.username.trim().toLowerCase()) {
     serverErrors.username ??= availability.message;
   }
-  const fields = useFieldErrors(textValues, page.rules, serverErrors);
+  const fields = useFieldErrors(textValues, page.rules, serverErrors, form);
   const emailTaken = Boolean(serverErrors.username);
 
   useEffect(() => {
@@ -60,11 +58,6 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
     // Only a new click on the banner fills the field again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filledEmail]);
-
-  function change(name: TextFieldName, value: string) {
-    form.setData(name, value);
-    form.clearErrors(name);
-  }
 
   // Uniqueness is asked of the server only when the e-mail field loses focus (SPEC §5).
   async function checkAvailability() {
@@ -114,7 +107,7 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
         autoComplete="email"
         inputMode="email"
         value={form.data.username}
-        onValueChange={(value) => change("username", value)}
+        onValueChange={(value) => fields.change("username", value)}
         onBlur={checkAvailability}
         error={fields.errorFor("username")}
         hint={
@@ -133,20 +126,14 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
           id="register-first-name"
           label={t("register.field_first_name")}
           autoComplete="given-name"
-          value={form.data.first_name}
-          onValueChange={(value) => change("first_name", value)}
-          onBlur={() => fields.touch("first_name")}
-          error={fields.errorFor("first_name")}
+          {...fields.field("first_name")}
           required
         />
         <TextField
           id="register-last-name"
           label={t("register.field_last_name")}
           autoComplete="family-name"
-          value={form.data.last_name}
-          onValueChange={(value) => change("last_name", value)}
-          onBlur={() => fields.touch("last_name")}
-          error={fields.errorFor("last_name")}
+          {...fields.field("last_name")}
           required
         />
       </div>
@@ -155,10 +142,7 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
         label={t("register.field_password")}
         type="password"
         autoComplete="new-password"
-        value={form.data.password}
-        onValueChange={(value) => change("password", value)}
-        onBlur={() => fields.touch("password")}
-        error={fields.errorFor("password")}
+        {...fields.field("password")}
         required
       />
       <Checkbox

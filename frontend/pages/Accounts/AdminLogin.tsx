@@ -16,12 +16,12 @@ export default function AdminLogin({ rules, submit_url, reminder_url }: AdminLog
   const form = useForm({ username: "", password: "" });
   const [snackbar, setSnackbar] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
-  const fields = useFieldErrors(form.data, rules, form.errors as Partial<Record<string, string>>);
-
-  function change(name: "username" | "password", value: string) {
-    form.setData(name, value);
-    form.clearErrors(name);
-  }
+  const fields = useFieldErrors(
+    form.data,
+    rules,
+    form.errors as Partial<Record<string, string>>,
+    form,
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -52,10 +52,7 @@ export default function AdminLogin({ rules, submit_url, reminder_url }: AdminLog
           type="email"
           autoComplete="username"
           inputMode="email"
-          value={form.data.username}
-          onValueChange={(value) => change("username", value)}
-          onBlur={() => fields.touch("username")}
-          error={fields.errorFor("username")}
+          {...fields.field("username")}
           required
         />
         <TextField
@@ -63,10 +60,7 @@ export default function AdminLogin({ rules, submit_url, reminder_url }: AdminLog
           label={t("admin_login.field_password")}
           type="password"
           autoComplete="current-password"
-          value={form.data.password}
-          onValueChange={(value) => change("password", value)}
-          onBlur={() => fields.touch("password")}
-          error={fields.errorFor("password")}
+          {...fields.field("password")}
           required
         />
         <Button

@@ -17,7 +17,12 @@ export default function PasswordReminder({ variant, sent, rules, urls }: Reminde
   const form = useForm({ email: "" });
   // null: no popup; otherwise the server's reason, which may be empty.
   const [failure, setFailure] = useState<string | null>(null);
-  const fields = useFieldErrors(form.data, rules, form.errors as Partial<Record<string, string>>);
+  const fields = useFieldErrors(
+    form.data,
+    rules,
+    form.errors as Partial<Record<string, string>>,
+    form,
+  );
   const linkClass = "font-semibold text-blue-800 underline";
 
   function submit(event: FormEvent) {
@@ -81,13 +86,7 @@ export default function PasswordReminder({ variant, sent, rules, urls }: Reminde
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={form.data.email}
-          onValueChange={(value) => {
-            form.setData("email", value);
-            form.clearErrors("email");
-          }}
-          onBlur={() => fields.touch("email")}
-          error={fields.errorFor("email")}
+          {...fields.field("email")}
           required
         />
         <Button type="submit" className="w-full" disabled={!fields.isValid || form.processing}>

@@ -20,7 +20,12 @@ export default function PasswordReset({
   const form = useForm({ password: "" });
   const [failure, setFailure] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
-  const fields = useFieldErrors(form.data, rules, form.errors as Partial<Record<string, string>>);
+  const fields = useFieldErrors(
+    form.data,
+    rules,
+    form.errors as Partial<Record<string, string>>,
+    form,
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,13 +53,7 @@ export default function PasswordReset({
             label={t("reset.field_password")}
             type="password"
             autoComplete="new-password"
-            value={form.data.password}
-            onValueChange={(value) => {
-              form.setData("password", value);
-              form.clearErrors("password");
-            }}
-            onBlur={() => fields.touch("password")}
-            error={fields.errorFor("password")}
+            {...fields.field("password")}
             required
           />
           <Button

@@ -22,12 +22,12 @@ function NamesForm({ page }: { page: ProfileProps }) {
     is_profile_public: page.profile.is_profile_public,
   });
   const names = { first_name: form.data.first_name, last_name: form.data.last_name };
-  const fields = useFieldErrors(names, page.rules, form.errors as Partial<Record<string, string>>);
-
-  function change(name: "first_name" | "last_name", value: string) {
-    form.setData(name, value);
-    form.clearErrors(name);
-  }
+  const fields = useFieldErrors(
+    names,
+    page.rules,
+    form.errors as Partial<Record<string, string>>,
+    form,
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,20 +51,14 @@ function NamesForm({ page }: { page: ProfileProps }) {
         id="profile-first-name"
         label={t("register.field_first_name")}
         autoComplete="given-name"
-        value={form.data.first_name}
-        onValueChange={(value) => change("first_name", value)}
-        onBlur={() => fields.touch("first_name")}
-        error={fields.errorFor("first_name")}
+        {...fields.field("first_name")}
         required
       />
       <TextField
         id="profile-last-name"
         label={t("register.field_last_name")}
         autoComplete="family-name"
-        value={form.data.last_name}
-        onValueChange={(value) => change("last_name", value)}
-        onBlur={() => fields.touch("last_name")}
-        error={fields.errorFor("last_name")}
+        {...fields.field("last_name")}
         required
       />
       <Checkbox
