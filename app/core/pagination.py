@@ -6,6 +6,7 @@ from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, QueryDict
 
+from app.core.requests import parse_id
 from app.core.typegen import ts_export
 
 PAGE_PARAM = "strona"
@@ -26,12 +27,18 @@ def _url(request: HttpRequest, param: str, number: int) -> str:
     return f"{request.path}?{query.urlencode()}"
 
 
+def requested_page(request: HttpRequest, param: str = PAGE_PARAM) -> int:
+    """The page number asked for: anything that is not a positive number reads as page 1
+    (a number past the end is left for the paginator to bring back to the last page)."""
+    return parse_id(request.GET.get(param)) or 1
+
+
 def paginate(
     request: HttpRequest, queryset: QuerySet, *, per_page: int, param: str = PAGE_PARAM
 ) -> tuple[list[Any], PaginationProps]:
     """The requested page of an ordered queryset; a missing, malformed or out-of-range
     number reads as the nearest real page, never as an error."""
-    page = Paginator(queryset, per_page).get_page(request.GET.get(param, "")[:9])
+    page = Paginator(queryset, per_page).get_page(requested_page(request, param))
     return list(page.object_list), {
         "page": page.number,
         "pages": page.paginator.num_pages,

@@ -35,6 +35,12 @@ def request_data(request: HttpRequest) -> dict[str, Any]:
     return request.POST.dict()
 
 
+def data_flag(data: dict[str, Any], name: str) -> bool:
+    """A yes/no field: JSON sends true/false, a classic form "on", "true" or "1"."""
+    value = data.get(name)
+    return value is True or (isinstance(value, str) and value.lower() in {"1", "true", "on"})
+
+
 if TYPE_CHECKING:
     from app.accounts.models import User
 

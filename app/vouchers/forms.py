@@ -12,6 +12,16 @@ from app.vouchers.services import BATCH_MAX_SIZE
 BATCH_NAME_MAX_LENGTH = 100
 
 
+class DayField(forms.DateField):
+    """A day typed as RRRR-MM-DD. A JSON body may carry a number, a list or an object
+    here; only text can be a day, anything else is the field's own message."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and not isinstance(value, str):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
 class BatchForm(forms.Form):
     product = forms.CharField(
         max_length=40,
@@ -35,7 +45,7 @@ class BatchForm(forms.Form):
         max_length=BATCH_NAME_MAX_LENGTH,
         error_messages={"max_length": _("Nazwa może mieć najwyżej 100 znaków.")},
     )
-    valid_until = forms.DateField(
+    valid_until = DayField(
         required=False,
         input_formats=["%Y-%m-%d"],
         error_messages={"invalid": _("Podaj datę w formacie RRRR-MM-DD.")},

@@ -86,3 +86,26 @@ def test_the_page_number_is_part_of_the_entry(client, learner):
     second = page_of(visit(client, "/platforma/moje_kursy?strona=2"))["props"]["courses"]
     assert first[0]["title"] == "Kurs 00"
     assert second[0]["title"] == "Kurs 24"
+
+
+@pytest.mark.parametrize("odd", ["0", "-1", "abc", "1.5", "９"])
+def test_an_odd_page_number_shows_the_first_page_and_leaves_the_first_page_right(
+    client, learner, odd
+):
+    for n in range(30):
+        grant(learner, make_course(title=f"Kurs {n:02d}"))
+    odd_page = page_of(visit(client, f"/platforma/moje_kursy?strona={odd}"))["props"]
+    assert odd_page["pagination"]["page"] == 1
+    assert odd_page["courses"][0]["title"] == "Kurs 00"
+    first = page_of(visit(client, "/platforma/moje_kursy"))["props"]["courses"]
+    assert first[0]["title"] == "Kurs 00"
+
+
+def test_a_page_past_the_end_shows_the_last_page(client, learner):
+    for n in range(30):
+        grant(learner, make_course(title=f"Kurs {n:02d}"))
+    past = page_of(visit(client, "/platforma/moje_kursy?strona=99"))["props"]
+    assert past["pagination"]["page"] == 2
+    assert past["courses"][0]["title"] == "Kurs 24"
+    first = page_of(visit(client, "/platforma/moje_kursy"))["props"]["courses"]
+    assert first[0]["title"] == "Kurs 00"

@@ -7,15 +7,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from app.core.guards import login_required
 from app.core.inertia import render_page
-from app.core.requests import AuthenticatedRequest, request_data
+from app.core.requests import AuthenticatedRequest, data_flag, request_data
 from app.learning import props, selectors, services
 from app.learning.models import Favourite, Lesson
-
-
-def _flag(data: dict, name: str) -> bool:
-    # JSON sends true/false; a classic form sends "on", "true" or "1".
-    value = data.get(name)
-    return value is True or (isinstance(value, str) and value.lower() in {"1", "true", "on"})
 
 
 @require_GET
@@ -42,7 +36,7 @@ def lesson_done(request: AuthenticatedRequest, course_id: int, lesson_id: int) -
             user=request.user,
             course=owned,
             lesson_id=lesson_id,
-            done=_flag(request_data(request), "done"),
+            done=data_flag(request_data(request), "done"),
         )
     except Lesson.DoesNotExist:
         raise Http404 from None
@@ -58,6 +52,6 @@ def lesson_done(request: AuthenticatedRequest, course_id: int, lesson_id: int) -
 @login_required
 def course_favourite(request: AuthenticatedRequest, course_id: int) -> HttpResponse:
     owned = selectors.access_course_by_id(user=request.user, course_id=course_id)
-    favourite = _flag(request_data(request), "favourite")
+    favourite = data_flag(request_data(request), "favourite")
     services.favourite_set(user=request.user, course=owned, favourite=favourite)
     return HttpResponseRedirect(props.course_url(owned.pk))

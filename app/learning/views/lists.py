@@ -11,8 +11,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from app.core.guards import capability_required, login_required
 from app.core.inertia import render_page
-from app.core.pagination import PAGE_PARAM, paginate
-from app.core.requests import AuthenticatedRequest, parse_id
+from app.core.pagination import paginate, requested_page
+from app.core.requests import AuthenticatedRequest
 from app.core.views import area_not_found
 from app.learning import props, selectors, services
 from app.learning.cache import cached_for_learner
@@ -57,7 +57,7 @@ def my_courses(request: AuthenticatedRequest) -> HttpResponse:
         customer_id=str(user.customer_id),
         # Keyed by the page number alone (clamped), so odd query strings cannot fill the
         # cache with copies of the same list.
-        variant=f"page:{min(parse_id(request.GET.get(PAGE_PARAM)) or 1, 10_000)}",
+        variant=f"page:{min(requested_page(request), 10_000)}",
         build=build,
     )
     page = cast(props.MyCoursesProps, listed)

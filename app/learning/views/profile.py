@@ -7,7 +7,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from app.core.guards import login_required
 from app.core.inertia import form_errors, redirect_with_errors, render_page
-from app.core.requests import AuthenticatedRequest, request_data
+from app.core.requests import AuthenticatedRequest, data_flag, request_data
 from app.learning import props, services
 from app.learning.forms import AVATAR_MAX_BYTES, AvatarForm, ProfileForm
 
@@ -27,7 +27,7 @@ def profile(request: AuthenticatedRequest) -> HttpResponse:
             {
                 "first_name": data.get("first_name", ""),
                 "last_name": data.get("last_name", ""),
-                "is_profile_public": data.get("is_profile_public") in (True, "true", "on", "1"),
+                "is_profile_public": data_flag(data, "is_profile_public"),
             }
         )
         if not form.is_valid():

@@ -89,6 +89,10 @@ def test_the_largest_batch_is_ten_thousand(client, institution):
         ({"product": "x" * 500}, {"product": "Wybierz kurs, egzamin lub ścieżkę."}),
         ({"name": "n" * 101}, {"name": "Nazwa może mieć najwyżej 100 znaków."}),
         ({"valid_until": "wczoraj"}, {"valid_until": "Podaj datę w formacie RRRR-MM-DD."}),
+        ({"valid_until": {"day": 1}}, {"valid_until": "Podaj datę w formacie RRRR-MM-DD."}),
+        ({"valid_until": [2030, 1, 1]}, {"valid_until": "Podaj datę w formacie RRRR-MM-DD."}),
+        ({"valid_until": 20300101}, {"valid_until": "Podaj datę w formacie RRRR-MM-DD."}),
+        ({"valid_until": True}, {"valid_until": "Podaj datę w formacie RRRR-MM-DD."}),
         (
             {"valid_until": "2000-01-01"},
             {"valid_until": "Data ważności nie może być wcześniejsza niż dziś."},
