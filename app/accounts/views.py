@@ -25,6 +25,7 @@ from app.accounts.forms import (
 from app.accounts.login_query import LoginQuery, read_login_query
 from app.accounts.ratelimits import consume_link_check
 from app.core import roles
+from app.core.admin_site import ADMIN_HOME
 from app.core.errors import error_response
 from app.core.guards import anonymous_only, login_required
 from app.core.header import ADMIN_HEADER, header_type
@@ -119,7 +120,6 @@ def session_logout(request: HttpRequest) -> HttpResponse:
 # --- Password reminders (SPEC §2 "Admin password reminder", §5 "Reminder") ----------------
 
 _REMINDER_SENT_KEY = "_platforma_reminder_sent"
-ADMIN_HOME = "/admin/"
 
 
 def _noindex(response: HttpResponse) -> HttpResponse:

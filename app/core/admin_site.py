@@ -18,6 +18,7 @@ from app.core import roles
 from app.core.return_url import RETURN_URL_PARAM, safe_return_url
 
 ADMIN_LOGIN_URL = "/thehero_piwnica"
+ADMIN_HOME = "/admin/"
 
 
 def admin_login_url_for(path_with_query: str) -> str:
@@ -50,7 +51,7 @@ class PlatformaAdminSite(admin.AdminSite):
         return gate
 
     def login(self, request: HttpRequest, extra_context=None) -> HttpResponse:
-        target = safe_return_url(request.GET.get("next"), default="/admin/")
+        target = safe_return_url(request.GET.get("next"), default=ADMIN_HOME)
         if self.has_permission(request):
             return HttpResponseRedirect(target)
         if request.user.is_authenticated:

@@ -14,8 +14,6 @@ from inertia import InertiaResponse
 from inertia.http import PropsResolver
 from inertia.prop_classes import CallableProp
 
-from app.core.props import UpcomingPageProps
-
 ERRORS_SESSION_KEY = "_platforma_errors"
 FORM_ERROR_KEY = "form"
 
@@ -104,9 +102,3 @@ def pop_errors(request: HttpRequest) -> dict[str, str]:
     if ERRORS_SESSION_KEY not in request.session:
         return {}
     return request.session.pop(ERRORS_SESSION_KEY)
-
-
-def render_upcoming(request: HttpRequest, title: str, description: str) -> InertiaResponse:
-    """An honest page for a capability that is not built yet: it says what will be there."""
-    props: UpcomingPageProps = {"title": title, "description": description}
-    return render_page(request, "Core/Upcoming", props)

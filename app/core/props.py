@@ -9,9 +9,3 @@ from app.core.typegen import ts_export
 class ErrorPageProps(TypedDict):
     status: int
     message: str
-
-
-@ts_export
-class UpcomingPageProps(TypedDict):
-    title: str
-    description: str

@@ -1,18 +1,24 @@
-"""Views every area shares: the root redirect, error pages and placeholders."""
+"""Views every area shares: the root redirect, the trailing-slash redirect, error pages."""
 
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponsePermanentRedirect,
+    HttpResponseRedirect,
+)
 from django.shortcuts import render
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from app.core.admin_site import ADMIN_HOME
 from app.core.errors import error_response
 from app.core.guards import View
-from app.core.inertia import render_upcoming
 from app.core.requests import is_inertia, wants_json
+from app.core.return_url import safe_return_url
 
 
 @require_GET
@@ -20,14 +26,23 @@ def home(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(settings.DEFAULT_RETURN_URL)
 
 
-def upcoming_view(title: Promise, description: Promise) -> View:
-    """A page of a capability still to come; `title` and `description` are lazy texts."""
-
-    @require_GET
-    def view(request: HttpRequest, **kwargs) -> HttpResponse:
-        return render_upcoming(request, str(title), str(description))
-
-    return view
+def _without_trailing_slash(request: HttpRequest) -> HttpResponse | None:
+    """The platform's addresses never end in a slash (only Django's admin's do), so a page
+    not found at `/platforma/` is sent to `/platforma`, where its guard answers."""
+    path = request.path
+    if (
+        request.method not in ("GET", "HEAD")
+        or not path.endswith("/")
+        or path.startswith(ADMIN_HOME)
+    ):
+        return None
+    target = "/" + path.strip("/")
+    if request.META.get("QUERY_STRING"):
+        target += "?" + request.META["QUERY_STRING"]
+    # The path is the visitor's: it must not become a redirect to another site.
+    if target == "/" or safe_return_url(target) != target:
+        return None
+    return HttpResponsePermanentRedirect(target)
 
 
 def area_not_found(guard: Callable[[View], View]) -> View:
@@ -49,7 +64,7 @@ def forbidden(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    return error_response(request, status=404)
+    return _without_trailing_slash(request) or error_response(request, status=404)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

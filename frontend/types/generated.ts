@@ -508,11 +508,6 @@ export interface TeamSummary {
   url: string;
 }
 
-export interface UpcomingPageProps {
-  title: string;
-  description: string;
-}
-
 export interface UserProps {
   customer_id: string;
   first_name: string;

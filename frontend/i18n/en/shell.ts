@@ -20,8 +20,6 @@ const en: Record<keyof typeof pl, string> = {
   "error.title_other": "Something went wrong",
   "error.back": "Back to the platform",
   "error.login": "Log in with another account",
-  "upcoming.badge": "Coming soon",
-  "upcoming.back": "Back to the platform",
   "menu.courses": "Courses",
   "menu.exams": "Exams",
   "menu.interview_questions": "Interview questions",

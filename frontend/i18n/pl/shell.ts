@@ -18,8 +18,6 @@ export default {
   "error.title_other": "Coś poszło nie tak",
   "error.back": "Wróć do platformy",
   "error.login": "Zaloguj się na inne konto",
-  "upcoming.badge": "Wkrótce",
-  "upcoming.back": "Wróć do platformy",
   "menu.courses": "Szkolenia",
   "menu.exams": "Egzaminy",
   "menu.interview_questions": "Pytania rekrutacyjne",
