@@ -180,8 +180,9 @@ class ReminderPageProps(TypedDict):
 
 @ts_export
 class PasswordResetPageProps(TypedDict):
-    # False when the link is malformed, used up or expired: the page says so.
-    valid: bool
+    # Why the link cannot be used (malformed, used up, expired, too many tried): the page
+    # shows it instead of the form. None: the form.
+    error: str | None
     rules: dict[str, FieldRule]
     submit_url: str
     reminder_url: str
@@ -244,9 +245,9 @@ def reminder_page_props(*, variant: str, sent: bool) -> ReminderPageProps:
     }
 
 
-def password_reset_page_props(*, valid: bool, submit_url: str) -> PasswordResetPageProps:
+def password_reset_page_props(*, error: str | None, submit_url: str) -> PasswordResetPageProps:
     return {
-        "valid": valid,
+        "error": error,
         "rules": {"password": account_rules()["password"]},
         "submit_url": submit_url,
         "reminder_url": reverse("accounts:password_reminder"),

@@ -26,7 +26,7 @@ from app.accounts.login_query import LoginQuery, read_login_query
 from app.accounts.ratelimits import consume_link_check
 from app.core import roles
 from app.core.admin_site import ADMIN_HOME
-from app.core.errors import error_response
+from app.core.errors import default_message, error_response
 from app.core.guards import anonymous_only, login_required
 from app.core.header import ADMIN_HEADER, header_type
 from app.core.inertia import FORM_ERROR_KEY, form_errors, redirect_with_errors, render_page
@@ -36,7 +36,17 @@ from app.core.tokens import TokenError
 
 
 def _too_many_attempts() -> dict[str, str]:
-    return {FORM_ERROR_KEY: _("Zbyt wiele prób. Spróbuj ponownie za chwilę.")}
+    return {FORM_ERROR_KEY: default_message(429)}
+
+
+def _link_check_refusal(request: HttpRequest) -> str | None:
+    """The message for a visitor who has opened too many e-mailed links lately; the link's
+    page then says so itself, like any other reason it cannot be used."""
+    return None if consume_link_check(request) else default_message(429)
+
+
+def _link_status(refusal: str | None) -> int:
+    return 429 if refusal is not None else 200
 
 
 @require_http_methods(["GET", "POST"])
@@ -181,17 +191,17 @@ def password_reset(request: HttpRequest, key: str) -> HttpResponse:
         messages.success(request, _("Hasło zostało zmienione. Zaloguj się nowym hasłem."))
         login_page = reverse("accounts:admin_login") if is_admin else "/login?form=login"
         return HttpResponseRedirect(login_page)
-    if not consume_link_check(request):
-        return error_response(request, status=429, code="rate_limited")
-    try:
-        services.password_reset_user(key=key)
-        valid = True
-    except services.InvalidResetKey:
-        valid = False
+    refusal = error = _link_check_refusal(request)
+    if refusal is None:
+        try:
+            services.password_reset_user(key=key)
+        except services.InvalidResetKey:
+            error = _invalid_reset()
     return render_page(
         request,
         "Accounts/PasswordReset",
-        props.password_reset_page_props(valid=valid, submit_url=request.path),
+        props.password_reset_page_props(error=error, submit_url=request.path),
+        status=_link_status(refusal),
     )
 
 
@@ -328,17 +338,17 @@ def account_deletion(request: AuthenticatedRequest, hash: str) -> HttpResponse:
         # Added after the logout: the message travels in its cookie, past the new session.
         messages.success(request, _("Twoje konto zostanie usunięte w ciągu 24 godzin"))
         return HttpResponseRedirect(settings.LOGIN_URL)
-    if not consume_link_check(request):
-        return error_response(request, status=429, code="rate_limited")
-    try:
-        services.account_deletion_check(user=request.user, token=hash)
-        error = None
-    except TokenError as exc:
-        error = _deletion_errors()[exc.code]
+    refusal = error = _link_check_refusal(request)
+    if refusal is None:
+        try:
+            services.account_deletion_check(user=request.user, token=hash)
+        except TokenError as exc:
+            error = _deletion_errors()[exc.code]
     return render_page(
         request,
         "Accounts/AccountDeletion",
         props.account_deletion_page_props(user=request.user, error=error, submit_url=request.path),
+        status=_link_status(refusal),
     )
 
 
@@ -364,12 +374,11 @@ def account_restore(request: HttpRequest, hash: str) -> HttpResponse:
             return redirect_with_errors(request, request.path, errors)
         messages.success(request, _("Twoje konto zostało przywrócone. Możesz się zalogować."))
         return HttpResponseRedirect("/login?form=login")
-    if not consume_link_check(request):
-        return error_response(request, status=429, code="rate_limited")
-    try:
-        services.account_restore_check(token=hash)
-        error = None
-    except TokenError as exc:
-        error = _restore_errors()[exc.code]
+    refusal = error = _link_check_refusal(request)
+    if refusal is None:
+        try:
+            services.account_restore_check(token=hash)
+        except TokenError as exc:
+            error = _restore_errors()[exc.code]
     page: props.AccountRestorePageProps = {"error": error, "submit_url": request.path}
-    return render_page(request, "Accounts/AccountRestore", page)
+    return render_page(request, "Accounts/AccountRestore", page, status=_link_status(refusal))

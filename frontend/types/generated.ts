@@ -346,7 +346,7 @@ export interface PaginationProps {
 }
 
 export interface PasswordResetPageProps {
-  valid: boolean;
+  error: string | null;
   rules: Record<string, FieldRule>;
   submit_url: string;
   reminder_url: string;

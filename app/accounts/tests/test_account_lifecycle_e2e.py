@@ -95,7 +95,7 @@ def test_a_used_reset_link_says_so(live_server, page):
 
     page.goto(link)
     expect(page.get_by_role("alert")).to_have_text(
-        "Ten link do zmiany hasła jest nieprawidłowy, został już użyty albo wygasł."
+        "Link do zmiany hasła jest nieprawidłowy, został już użyty albo wygasł."
     )
     assert settled_violations(page) == []
 

@@ -90,7 +90,9 @@ def test_checking_links_by_opening_them_is_limited_per_ip(client, path, logged_i
     for _ in range(60):
         assert client.get(path).status_code == 200
 
+    # The link's own page says why it cannot be used now, for a visit and a page load.
     response = client.get(path, headers=inertia_headers())
-
     assert response.status_code == 429
-    assert response.json()["message"] == "Zbyt wiele prób. Spróbuj ponownie za chwilę."
+    assert response.json()["component"].startswith("Accounts/")
+    assert response.json()["props"]["error"] == "Zbyt wiele prób. Spróbuj ponownie za chwilę."
+    assert client.get(path).status_code == 429

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.django_db
 
 REMINDER = "/p/haslo/przypomnij"
 ADMIN_REMINDER = "/thehero_piwnica/remind"
+INVALID_LINK = "Link do zmiany hasła jest nieprawidłowy, został już użyty albo wygasł."
 
 
 @pytest.fixture
@@ -192,7 +193,7 @@ def test_opening_the_link_shows_the_form_and_changes_nothing(client, commit):
     page = page_of(visit(client, path))
 
     assert page["component"] == "Accounts/PasswordReset"
-    assert page["props"]["valid"] is True
+    assert page["props"]["error"] is None
     assert page["props"]["rules"] == {"password": account_rules()["password"]}
     assert page["props"]["submit_url"] == path
     assert page["props"]["reminder_url"] == REMINDER
@@ -234,13 +235,11 @@ def test_the_link_works_once(client, commit):
     path = reset_path(client, commit)
     commit(post_json, client, path, {"password": "nowe-haslo"})
 
-    assert page_of(visit(client, path))["props"]["valid"] is False
+    assert page_of(visit(client, path))["props"]["error"] == INVALID_LINK
     response = commit(post_json, client, path, {"password": "inne-haslo"})
 
     assert response.headers["Location"] == path
-    assert page_of(visit(client, path))["props"]["errors"] == {
-        "form": "Link do zmiany hasła jest nieprawidłowy, został już użyty albo wygasł."
-    }
+    assert page_of(visit(client, path))["props"]["errors"] == {"form": INVALID_LINK}
     assert User.objects.get().check_password("nowe-haslo")
 
 
@@ -249,7 +248,7 @@ def test_an_expired_link_is_refused(client, commit, settings):
     path = reset_path(client, commit)
     settings.PASSWORD_RESET_TIMEOUT = -1
 
-    assert page_of(visit(client, path))["props"]["valid"] is False
+    assert page_of(visit(client, path))["props"]["error"] == INVALID_LINK
     commit(post_json, client, path, {"password": "nowe-haslo"})
     assert User.objects.get().check_password(DEFAULT_PASSWORD)
 
@@ -262,7 +261,7 @@ def test_forged_links_are_refused(client, key):
     user = make_user(email="ola@example.com")
     path = f"/p/haslo/nowe/{key}"
 
-    assert page_of(visit(client, path))["props"]["valid"] is False
+    assert page_of(visit(client, path))["props"]["error"] == INVALID_LINK
     response = post_json(client, path, {"password": "nowe-haslo"})
     assert response.status_code == 302
     user.refresh_from_db()

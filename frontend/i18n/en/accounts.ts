@@ -49,7 +49,6 @@ const en: Record<keyof typeof pl, string> = {
     "Enter a new password for your account. After the change we log the account out on other devices.",
   "reset.field_password": "New password",
   "reset.submit": "Save the new password",
-  "reset.invalid": "This password reset link is invalid, already used or expired.",
   "reset.request_new": "Ask for a new link",
   "admin_login.title": "Administrator login",
   "admin_login.field_email": "E-mail",

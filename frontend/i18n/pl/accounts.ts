@@ -47,7 +47,6 @@ export default {
     "Wpisz nowe hasło do swojego konta. Po zmianie wylogujemy konto na innych urządzeniach.",
   "reset.field_password": "Nowe hasło",
   "reset.submit": "Zapisz nowe hasło",
-  "reset.invalid": "Ten link do zmiany hasła jest nieprawidłowy, został już użyty albo wygasł.",
   "reset.request_new": "Poproś o nowy link",
   "admin_login.title": "Logowanie administratora",
   "admin_login.field_email": "E-mail",

@@ -11,7 +11,7 @@ import type { PasswordResetPageProps } from "@/types/generated";
 
 /** The page of the e-mailed reset link: a new password of at least 6 characters. */
 export default function PasswordReset({
-  valid,
+  error,
   rules,
   submit_url,
   reminder_url,
@@ -45,7 +45,7 @@ export default function PasswordReset({
   return (
     <AuthCard title={t("reset.title")}>
       <Head title={t("reset.title")} />
-      {valid ? (
+      {error === null ? (
         <form onSubmit={submit} noValidate className="space-y-5">
           <p className="text-slate-700">{t("reset.intro")}</p>
           <TextField
@@ -67,7 +67,7 @@ export default function PasswordReset({
       ) : (
         <div>
           <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
-            {t("reset.invalid")}
+            {error}
           </p>
           <Link
             href={reminder_url}
