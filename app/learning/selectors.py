@@ -2,7 +2,6 @@
 a fixed number of queries whatever their length (subqueries, not a query per row)."""
 
 from django.db.models import (
-    Count,
     Exists,
     Func,
     IntegerField,
@@ -16,6 +15,7 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from app.accounts.models import User
+from app.core.queries import aggregate_of
 from app.learning.models import (
     Access,
     Certificate,
@@ -27,12 +27,6 @@ from app.learning.models import (
     Note,
     PathCourse,
 )
-
-
-def count_of(queryset: QuerySet, group_by: str) -> Coalesce:
-    """COUNT(*) of `queryset` (already filtered on an OuterRef) as a correlated subquery."""
-    counted = queryset.order_by().values(group_by).annotate(n=Count("pk")).values("n")
-    return Coalesce(Subquery(counted, output_field=IntegerField()), Value(0))
 
 
 def owned_courses(*, user: User) -> QuerySet[Course]:
@@ -61,8 +55,8 @@ def access_note_by_id(*, user: User, note_id: int) -> Note:
 def with_progress(courses: QuerySet[Course], *, user: User) -> QuerySet[Course]:
     """Annotate lesson_count, done_count, is_favourite and (direct) access_source."""
     return courses.annotate(
-        lesson_count=count_of(Lesson.objects.filter(course=OuterRef("pk")), "course"),
-        done_count=count_of(
+        lesson_count=aggregate_of(Lesson.objects.filter(course=OuterRef("pk")), "course"),
+        done_count=aggregate_of(
             LessonProgress.objects.filter(user=user, lesson__course=OuterRef("pk")),
             "lesson__course",
         ),
@@ -84,11 +78,11 @@ def my_paths(*, user: User) -> QuerySet[Access]:
         Access.objects.filter(user=user, path__isnull=False)
         .select_related("path")
         .annotate(
-            lesson_count=count_of(
+            lesson_count=aggregate_of(
                 Lesson.objects.filter(course__path_links__path=OuterRef("path")),
                 "course__path_links__path",
             ),
-            done_count=count_of(
+            done_count=aggregate_of(
                 LessonProgress.objects.filter(
                     user=user, lesson__course__path_links__path=OuterRef("path")
                 ),
@@ -184,7 +178,7 @@ def authored_courses(*, author: User) -> QuerySet[Course]:
     return (
         Course.objects.filter(author=author)
         .annotate(
-            lesson_count=count_of(Lesson.objects.filter(course=OuterRef("pk")), "course"),
+            lesson_count=aggregate_of(Lesson.objects.filter(course=OuterRef("pk")), "course"),
             learner_count=Coalesce(Subquery(learners, output_field=IntegerField()), Value(0)),
         )
         .order_by("title", "id")

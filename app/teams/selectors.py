@@ -1,18 +1,13 @@
 """Reads of teams: a manager reaches only the teams they manage, a learner only their own."""
 
-from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
 from app.accounts.models import User
+from app.core.queries import aggregate_of
 from app.learning.models import Certificate, Course, Lesson, LessonProgress, PathCourse
 from app.teams.models import Invitation, Membership, Team
-
-
-def _count(queryset: QuerySet, group_by: str) -> Coalesce:
-    counted = queryset.order_by().values(group_by).annotate(n=Count("pk")).values("n")
-    return Coalesce(Subquery(counted, output_field=IntegerField()), Value(0))
 
 
 def pending_invitations_filter() -> Q:
@@ -24,8 +19,8 @@ def managed_teams(*, user: User) -> QuerySet[Team]:
     return (
         Team.objects.filter(managers=user)
         .annotate(
-            member_count=_count(Membership.objects.filter(team=OuterRef("pk")), "team"),
-            pending_count=_count(
+            member_count=aggregate_of(Membership.objects.filter(team=OuterRef("pk")), "team"),
+            pending_count=aggregate_of(
                 Invitation.objects.filter(
                     pending_invitations_filter(), team=OuterRef("pk"), expires_at__gt=timezone.now()
                 ),
@@ -69,11 +64,11 @@ def team_members(*, team: Team) -> QuerySet[Membership]:
         Membership.objects.filter(team=team)
         .select_related("user")
         .annotate(
-            done_count=_count(
+            done_count=aggregate_of(
                 LessonProgress.objects.filter(user=OuterRef("user"), lesson__course__in=courses),
                 "user",
             ),
-            certificate_count=_count(
+            certificate_count=aggregate_of(
                 Certificate.objects.filter(user=OuterRef("user"), course__in=courses), "user"
             ),
         )
@@ -95,7 +90,9 @@ def student_memberships(*, user: User) -> QuerySet[Membership]:
         Membership.objects.filter(user=user)
         .select_related("team")
         .prefetch_related("team__managers", "team__courses")
-        .annotate(member_count=_count(Membership.objects.filter(team=OuterRef("team")), "team"))
+        .annotate(
+            member_count=aggregate_of(Membership.objects.filter(team=OuterRef("team")), "team")
+        )
         .order_by("-joined_at", "-id")
     )
 

@@ -1,10 +1,11 @@
 """Reads of vouchers: batches are only ever read through their issuer."""
 
-from django.db.models import IntegerField, OuterRef, QuerySet, Subquery, Sum, Value
+from django.db.models import OuterRef, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from app.accounts.models import User
+from app.core.queries import aggregate_of
 from app.core.requests import parse_id
 from app.learning.models import Course, Exam, LearningPath
 from app.vouchers.models import Redemption, Voucher, VoucherBatch
@@ -13,15 +14,8 @@ Product = Course | Exam | LearningPath
 PRODUCT_MODELS: dict[str, type[Product]] = {"course": Course, "exam": Exam, "path": LearningPath}
 
 
-def _sum_of(field: str) -> Coalesce:
-    total = (
-        Voucher.objects.filter(batch=OuterRef("pk"))
-        .order_by()
-        .values("batch")
-        .annotate(n=Sum(field))
-        .values("n")
-    )
-    return Coalesce(Subquery(total, output_field=IntegerField()), Value(0))
+def _seats(field: str) -> Coalesce:
+    return aggregate_of(Voucher.objects.filter(batch=OuterRef("pk")), "batch", Sum(field))
 
 
 def batches_of(*, user: User, channel: str) -> QuerySet[VoucherBatch]:
@@ -29,7 +23,7 @@ def batches_of(*, user: User, channel: str) -> QuerySet[VoucherBatch]:
     return (
         VoucherBatch.objects.filter(issued_by=user, channel=channel)
         .select_related("course", "exam", "path")
-        .annotate(seats_total=_sum_of("seats"), seats_taken=_sum_of("seats_used"))
+        .annotate(seats_total=_seats("seats"), seats_taken=_seats("seats_used"))
         .order_by("-created_at", "-id")
     )
 
