@@ -1,9 +1,12 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class LearningConfig(AppConfig):
     name = "app.learning"
     label = "learning"
+    # The admin panel's heading over this app's models.
+    verbose_name = _("Nauka: kursy, egzaminy i ścieżki")
 
     def ready(self) -> None:
         from app.learning import signals  # noqa: F401 - connects the receivers

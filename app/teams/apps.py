@@ -1,9 +1,12 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class TeamsConfig(AppConfig):
     name = "app.teams"
     label = "teams"
+    # The admin panel's heading over this app's models.
+    verbose_name = _("Zespoły")
 
     def ready(self) -> None:
         from app.teams import signals  # noqa: F401 - connects the receivers

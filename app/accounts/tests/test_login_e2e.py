@@ -71,8 +71,9 @@ def test_wrong_password_shows_the_server_message_and_re_enables_the_button(live_
     assert axe_violations(page) == []
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
-    page.locator("#login-password").fill(DEFAULT_PASSWORD)
     expect(submit).to_be_enabled()
+    expect(page.get_by_text("Hasło jest wymagane")).to_have_count(0)
+    page.locator("#login-password").fill(DEFAULT_PASSWORD)
     submit.click()
     expect(page).to_have_url(f"{live_server.url}/platforma")
 

@@ -21,6 +21,10 @@ LEARNER_ENTRIES = [
     "Certyfikaty",
 ]
 
+ANDROID = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36"
+)
+
 USER_MENU = {
     "learner@example.com": ["Wróć do sklepu", "Wyloguj się"],
     "manager@example.com": ["Zarządzanie zespołem", "Wyloguj się"],
@@ -224,6 +228,33 @@ def test_notifications(live_server, page, demo):
     assert axe_violations(page) == []
     panel.get_by_role("button", name="Oznacz wszystkie jako przeczytane").click()
     expect(page.get_by_role("button", name="Powiadomienia", exact=True)).to_be_visible()
+
+
+def test_on_a_phone_the_notifications_panel_and_the_learner_tabs_stay_on_screen(
+    live_server, page, demo
+):
+    # A profile that is not public adds the warning to the Profil tab, with its hidden text.
+    make_user(email="nowa@example.com", is_profile_public=False)
+    # A phone's browser widens its layout to whatever sticks out, so emulate one.
+    phone = page.context.browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale="pl-PL", user_agent=ANDROID
+    )
+    page = phone.new_page()
+    log_in(page, live_server.url, "nowa@example.com", DEFAULT_PASSWORD)
+    for path in ("/platforma/moje_kursy", "/platforma/profil"):
+        page.goto(live_server.url + path)
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("[innerWidth, document.documentElement.scrollWidth]") == [390, 390]
+
+    bell = page.get_by_role("button", name="Powiadomienia", exact=True)
+    bell.click()
+    panel = page.locator(f"#{bell.get_attribute('aria-controls')}".replace(":", "\\:"))
+    expect(panel).to_be_visible()
+    box = panel.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= PHONE["width"]
+    phone.close()
 
 
 def test_navigation_shows_the_loader_and_scrolls_to_the_top(live_server, page):

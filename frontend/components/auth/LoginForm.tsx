@@ -39,8 +39,8 @@ export default function LoginForm({
       onSuccess: () => setSucceeded(true),
       onError: (errors) => {
         const message = (errors as Record<string, string>).form;
+        // The password stays, so the button is enabled again at once (SPEC §4).
         if (message) onFailure(message);
-        form.reset("login_password");
       },
     });
   }

@@ -31,7 +31,9 @@ export default function NotificationsMenu() {
   }
 
   return (
-    <div ref={root} className="relative">
+    // Below md the panel spans the top bar (the hamburger sits right of the bell, so a
+    // panel anchored to the bell would run off the left edge): the wrapper steps aside.
+    <div ref={root} className="relative max-md:static">
       <button
         {...buttonProps}
         type="button"
@@ -59,7 +61,7 @@ export default function NotificationsMenu() {
       <div
         id={panelId}
         hidden={!open}
-        className="absolute right-0 z-40 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-lg"
+        className="absolute z-40 mt-2 rounded-xl border border-slate-200 bg-white shadow-lg max-md:inset-x-2 max-md:top-full max-md:mt-1 md:right-0 md:w-[22rem]"
       >
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
           <h2 className="font-semibold">{t("shell.notifications")}</h2>
