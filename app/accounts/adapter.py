@@ -78,7 +78,7 @@ class AccountAdapter(DefaultAccountAdapter):
             template=template,
             to=email,
             language=user.language,
-            context={"first_name": user.first_name.title(), **build_context(context)},
+            context={"first_name": user.shown_first_name, **build_context(context)},
             # allauth calls this once per e-mail it decides to send; the task may run more
             # than once, and the key makes it send once.
             key=f"{template}:{user.pk}:{uuid.uuid4().hex}",

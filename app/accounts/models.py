@@ -133,9 +133,17 @@ class User(AbstractBaseUser, PermissionsMixin):
             EmailAddress.objects.create(user=self, email=self.email, primary=True)
 
     @property
+    def shown_first_name(self) -> str:
+        """The first name in title case, as every screen and e-mail shows it (SPEC §5)."""
+        return self.first_name.title()
+
+    @property
+    def shown_last_name(self) -> str:
+        return self.last_name.title()
+
+    @property
     def full_name(self) -> str:
-        """First and last name in title case, as every screen shows them (SPEC §5)."""
-        return f"{self.first_name} {self.last_name}".strip().title()
+        return f"{self.shown_first_name} {self.shown_last_name}".strip()
 
     @cached_property
     def role_codes(self) -> frozenset[str]:

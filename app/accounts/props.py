@@ -34,9 +34,8 @@ class AuthProps(TypedDict):
 def user_props(user: User) -> UserProps:
     return {
         "customer_id": str(user.customer_id),
-        # Names are shown in title case everywhere (SPEC §5).
-        "first_name": user.first_name.title(),
-        "last_name": user.last_name.title(),
+        "first_name": user.shown_first_name,
+        "last_name": user.shown_last_name,
         "supervision": user.supervision,
         "is_profile_public": user.is_profile_public,
         "is_student": user.is_student,
@@ -269,8 +268,8 @@ def account_deletion_page_props(
     *, user: User, error: str | None, submit_url: str
 ) -> AccountDeletionPageProps:
     return {
-        "first_name": user.first_name.title(),
-        "last_name": user.last_name.title(),
+        "first_name": user.shown_first_name,
+        "last_name": user.shown_last_name,
         "error": error,
         "submit_url": submit_url,
     }

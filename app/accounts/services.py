@@ -192,7 +192,7 @@ def session_link_send(
         to=user.email,
         language=user.language,
         context={
-            "first_name": user.first_name.title(),
+            "first_name": user.shown_first_name,
             "url": url,
             "hours": int(settings.SESSION_LINK_LIFETIME.total_seconds() // 3600),
         },
@@ -228,7 +228,7 @@ def account_deletion_request(*, user: User) -> AccountDeletionLink:
         to=user.email,
         language=user.language,
         context={
-            "first_name": user.first_name.title(),
+            "first_name": user.shown_first_name,
             "url": _absolute(reverse("accounts:account_deletion", kwargs={"hash": token})),
             "hours": int(settings.ACCOUNT_DELETION_LINK_LIFETIME.total_seconds() // 3600),
         },
@@ -264,7 +264,7 @@ def account_deletion_confirm(*, user: User, token: str) -> datetime:
             to=user.email,
             language=user.language,
             context={
-                "first_name": user.first_name.title(),
+                "first_name": user.shown_first_name,
                 "undo_url": _absolute(
                     reverse("accounts:account_restore", kwargs={"hash": restore_token})
                 ),
