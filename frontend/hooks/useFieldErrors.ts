@@ -57,3 +57,12 @@ export function useFieldErrors<T extends Record<string, string>>(
     markSubmitted: () => setSubmitted(true),
   };
 }
+
+/** useFieldErrors for a form whose every field is text: values and server messages are
+ * the form's own. */
+export function useFormFields<T extends Record<string, string>>(
+  form: EditableForm & { data: T; errors: Partial<Record<keyof T, string>> },
+  rules: Record<string, FieldRule>,
+) {
+  return useFieldErrors(form.data, rules, form.errors as Partial<Record<string, string>>, form);
+}

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 
 import Button from "@/components/Button";
 import TextField from "@/components/TextField";
-import { useFieldErrors } from "@/hooks/useFieldErrors";
+import { useFormFields } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
 import type { FieldRule } from "@/types/generated";
 
@@ -25,8 +25,7 @@ export default function LoginForm({
   const t = useT();
   const form = useForm({ login: initialLogin, login_password: "" });
   const [succeeded, setSucceeded] = useState(false);
-  const serverErrors = form.errors as Partial<Record<string, string>>;
-  const fields = useFieldErrors(form.data, rules, serverErrors, form);
+  const fields = useFormFields(form, rules);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -27,7 +27,7 @@ export default function LearnerPage({
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <Head title={title} />
-      <nav aria-label={t("learner.nav")} className="relative -mx-4 mb-6 overflow-x-auto px-4">
+      <nav aria-label={t("learner.nav")} className="-mx-4 mb-6 overflow-x-auto px-4">
         <ul className="flex gap-2 whitespace-nowrap">
           <li>
             <Link

@@ -6,7 +6,7 @@ import Snackbar from "@/components/Snackbar";
 import TextField from "@/components/TextField";
 import AuthCard from "@/components/auth/AuthCard";
 import NoIndex from "@/components/auth/NoIndex";
-import { useFieldErrors } from "@/hooks/useFieldErrors";
+import { useFormFields } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
 import type { AdminLoginPageProps } from "@/types/generated";
 
@@ -16,12 +16,7 @@ export default function AdminLogin({ rules, submit_url, reminder_url }: AdminLog
   const form = useForm({ username: "", password: "" });
   const [snackbar, setSnackbar] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
-  const fields = useFieldErrors(
-    form.data,
-    rules,
-    form.errors as Partial<Record<string, string>>,
-    form,
-  );
+  const fields = useFormFields(form, rules);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -6,7 +6,7 @@ import MessageDialog from "@/components/MessageDialog";
 import TextField from "@/components/TextField";
 import AuthCard from "@/components/auth/AuthCard";
 import NoIndex from "@/components/auth/NoIndex";
-import { useFieldErrors } from "@/hooks/useFieldErrors";
+import { useFormFields } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
 import type { ReminderPageProps } from "@/types/generated";
 
@@ -17,12 +17,7 @@ export default function PasswordReminder({ variant, sent, rules, urls }: Reminde
   const form = useForm({ email: "" });
   // null: no popup; otherwise the server's reason, which may be empty.
   const [failure, setFailure] = useState<string | null>(null);
-  const fields = useFieldErrors(
-    form.data,
-    rules,
-    form.errors as Partial<Record<string, string>>,
-    form,
-  );
+  const fields = useFormFields(form, rules);
   const linkClass = "font-semibold text-blue-800 underline";
 
   function submit(event: FormEvent) {

@@ -5,7 +5,7 @@ import Button from "@/components/Button";
 import MessageDialog from "@/components/MessageDialog";
 import TextField from "@/components/TextField";
 import AuthCard from "@/components/auth/AuthCard";
-import { useFieldErrors } from "@/hooks/useFieldErrors";
+import { useFormFields } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
 import type { PasswordResetPageProps } from "@/types/generated";
 
@@ -20,12 +20,7 @@ export default function PasswordReset({
   const form = useForm({ password: "" });
   const [failure, setFailure] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
-  const fields = useFieldErrors(
-    form.data,
-    rules,
-    form.errors as Partial<Record<string, string>>,
-    form,
-  );
+  const fields = useFormFields(form, rules);
 
   function submit(event: FormEvent) {
     event.preventDefault();
