@@ -76,3 +76,22 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "locale": "pl-PL", "timezone_id": "Europe/Warsaw"}
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def viewport(request, page):
+    """Runs an end-to-end test at desktop and at phone width; gives the width's name."""
+    from app.core.tests.helpers import VIEWPORTS
+
+    page.set_viewport_size(VIEWPORTS[request.param])
+    return request.param
+
+
+@pytest.fixture
+def learner(client):
+    """A learner (no role) logged in on the test client."""
+    from app.accounts.tests.factories import make_user
+
+    user = make_user(first_name="Ola", last_name="Nowak")
+    client.force_login(user)
+    return user

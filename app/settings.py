@@ -89,6 +89,8 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "inertia.middleware.InertiaMiddleware",
     "app.shell.middleware.SharedPropsMiddleware",
+    # Innermost, so it answers an ApplicationError before any other middleware sees it.
+    "app.core.errors.ApplicationErrorMiddleware",
 ]
 
 ROOT_URLCONF = "app.urls"
@@ -161,9 +163,11 @@ PASSWORD_HASHERS = [
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "app.accounts.validators.MinimumLengthValidator"},
 ]
-LOGIN_URL = "/login"
-LOGIN_REDIRECT_URL = "/platforma"
-DEFAULT_RETURN_URL = "/platforma"
+# URL names (ARCHITECTURE.md: code names routes, URL configurations write paths).
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "learning:home"
+# Where a login goes without a usable returnUrl: /platforma (SPEC §9).
+DEFAULT_RETURN_URL = "learning:home"
 
 ACCOUNT_ADAPTER = "app.accounts.adapter.AccountAdapter"
 ACCOUNT_USER_MODEL_USERNAME_FIELD = None

@@ -7,9 +7,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("app.core.urls")),
     path("", include("app.accounts.urls")),
     path("", include("app.shell.urls")),
+    path("", include("app.teams.urls")),
     path("", include("app.learning.urls")),
     path("", include("app.vouchers.urls")),
-    path("", include("app.teams.urls")),
     path("admin/", admin.site.urls),
 ]
 

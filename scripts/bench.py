@@ -1,6 +1,6 @@
 """Platforma's benchmark: run with `./scripts/bench`.
 
-Starts the platform under gunicorn with app.settings_bench (its own database and a bare
+Starts the platform under gunicorn with scripts/bench_settings.py (its own database and a bare
 view at /__bench__/bare behind the same middleware), loads it with wrk, and prints:
 - requests/second of /login (HTML) and of an Inertia visit to /login, each as a ratio to
   the bare view;
@@ -31,7 +31,14 @@ CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "8"))
 REDEEM_CONNECTIONS = 20
 USER_EMAIL = "bench@example.com"
 USER_PASSWORD = "bench-password-1"
-ENV = {**os.environ, "DJANGO_SETTINGS_MODULE": "app.settings_bench"}
+# The benchmark's settings and URLs live beside it, in scripts/, not in the product.
+ENV = {
+    **os.environ,
+    "DJANGO_SETTINGS_MODULE": "bench_settings",
+    "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(ROOT / "scripts"), os.environ.get("PYTHONPATH")])
+    ),
+}
 ENV.pop("DJANGO_DEBUG", None)
 
 

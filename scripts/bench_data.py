@@ -1,6 +1,6 @@
 """Data of the benchmark's learning and voucher figures, in the benchmark's own database.
 
-Run by scripts/bench.py with app.settings_bench: `python scripts/bench_data.py learner`
+Run by scripts/bench.py with scripts/bench_settings.py: `python scripts/bench_data.py learner`
 prints the session key of a learner owning 500 courses; `... redeemers N` prints the path
 of a file with N learners' session keys and sets up the voucher they all redeem.
 """
@@ -13,7 +13,8 @@ from datetime import timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "app.settings_bench")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench_settings")
 
 import django
 

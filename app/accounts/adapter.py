@@ -6,12 +6,13 @@ from typing import Any
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 
-from app.core.emails import send_email
-from app.core.return_url import safe_return_url
+from app.core.return_url import default_return_url, login_url, safe_return_url
+from app.core.tasks import send_email
 
 
 def _password_reset_context(context: dict[str, Any]) -> dict[str, Any]:
@@ -47,13 +48,13 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def respond_user_inactive(self, request: HttpRequest, user) -> HttpResponse:
         # The login form refuses inactive accounts first; this covers any other login path.
-        return HttpResponseRedirect(settings.LOGIN_URL)
+        return redirect(settings.LOGIN_URL)
 
     def get_login_redirect_url(self, request: HttpRequest) -> str:
-        return settings.DEFAULT_RETURN_URL
+        return default_return_url()
 
     def get_logout_redirect_url(self, request: HttpRequest) -> str:
-        return settings.LOGIN_URL
+        return login_url()
 
     def get_reset_password_from_key_url(self, key: str) -> str:
         from app.accounts.services import password_reset_link

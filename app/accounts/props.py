@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from app.accounts import validators
 from app.accounts.models import User
-from app.core.typegen import ts_export
+from app.core.typegen import page_props, ts_export
 
 
 @ts_export
@@ -70,7 +70,7 @@ class LoginPageUrls(TypedDict):
     privacy: str
 
 
-@ts_export
+@page_props("Accounts/Login")
 class LoginPageProps(TypedDict):
     form: Literal["login", "register"]
     invitation_email: str | None
@@ -168,7 +168,7 @@ class ReminderPageUrls(TypedDict):
     home: str
 
 
-@ts_export
+@page_props("Accounts/PasswordReminder")
 class ReminderPageProps(TypedDict):
     variant: Literal["learner", "admin"]
     # The confirmation view replaces the form after a request was accepted.
@@ -177,7 +177,7 @@ class ReminderPageProps(TypedDict):
     urls: ReminderPageUrls
 
 
-@ts_export
+@page_props("Accounts/PasswordReset")
 class PasswordResetPageProps(TypedDict):
     # Why the link cannot be used (malformed, used up, expired, too many tried): the page
     # shows it instead of the form. None: the form.
@@ -187,19 +187,19 @@ class PasswordResetPageProps(TypedDict):
     reminder_url: str
 
 
-@ts_export
+@page_props("Accounts/AdminLogin")
 class AdminLoginPageProps(TypedDict):
     rules: dict[str, FieldRule]
     submit_url: str
     reminder_url: str
 
 
-@ts_export
+@page_props("Accounts/SessionLink")
 class SessionLinkPageProps(TypedDict):
     submit_url: str
 
 
-@ts_export
+@page_props("Accounts/AccountDeletion")
 class AccountDeletionPageProps(TypedDict):
     first_name: str
     last_name: str
@@ -208,14 +208,14 @@ class AccountDeletionPageProps(TypedDict):
     submit_url: str
 
 
-@ts_export
+@page_props("Accounts/DeletionRequest")
 class DeletionRequestPageProps(TypedDict):
     email: str
     sent: bool
     submit_url: str
 
 
-@ts_export
+@page_props("Accounts/AccountRestore")
 class AccountRestorePageProps(TypedDict):
     error: str | None
     submit_url: str
@@ -273,3 +273,8 @@ def account_deletion_page_props(
         "error": error,
         "submit_url": submit_url,
     }
+
+
+@page_props("Accounts/SessionLogout")
+class SessionLogoutPageProps(TypedDict):
+    """The page that posts the logout needs nothing beyond the shared props."""

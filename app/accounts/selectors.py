@@ -1,11 +1,12 @@
 """Reads of accounts."""
 
 import re
+from collections.abc import Iterable
 from datetime import datetime
-from functools import cache
 
 from django.conf import settings
 from django.db.models import QuerySet
+from django.urls import URLPattern, URLResolver
 
 from app.accounts.models import User
 
@@ -28,22 +29,28 @@ def is_learner_page(*, path: str, course_id: int | None) -> bool:
     return (path, course_id is not None) in learner_link_targets()
 
 
-@cache
-def learner_link_targets() -> list[tuple[str, bool]]:
-    """The learner pages a session link can open, as (path, needs a course id)."""
-    from app.learning.urls import urlpatterns
+# The learner pages a session link can open, as (path, needs a course id). The apps that
+# own learner pages register them at start-up (their AppConfig.ready), so accounts never
+# imports the apps above it.
+_LEARNER_LINK_TARGETS: set[tuple[str, bool]] = set()
 
-    targets = []
-    for pattern in urlpatterns:
+
+def learner_pages_register(*, patterns: Iterable[URLPattern | URLResolver]) -> None:
+    """Register the pages among `patterns` (/platforma/<slug>, /platforma/<slug>/<course
+    id>) that a session link may open; the area's home and unnamed catch-alls are not."""
+    for pattern in patterns:
         route = str(pattern.pattern)
-        if not route.startswith("platforma/") or pattern.name in (None, "home"):
+        if not route.startswith("platforma/") or getattr(pattern, "name", None) in (None, "home"):
             continue
         parts = route.removeprefix("platforma/").split("/")
         if len(parts) == 1 and _SLUG.match(parts[0]):
-            targets.append((parts[0], False))
+            _LEARNER_LINK_TARGETS.add((parts[0], False))
         elif len(parts) == 2 and _SLUG.match(parts[0]) and parts[1] == "<int:course_id>":
-            targets.append((parts[0], True))
-    return targets
+            _LEARNER_LINK_TARGETS.add((parts[0], True))
+
+
+def learner_link_targets() -> list[tuple[str, bool]]:
+    return sorted(_LEARNER_LINK_TARGETS)
 
 
 def accounts_due_for_purge(*, now: datetime) -> QuerySet[User, int]:

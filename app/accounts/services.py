@@ -20,8 +20,8 @@ from app.accounts import selectors
 from app.accounts.models import AccountDeletionLink, Role, SessionLink, User
 from app.accounts.signals import account_anonymised
 from app.core import roles
-from app.core.emails import send_email
 from app.core.models import EmailLog
+from app.core.tasks import send_email
 from app.core.tokens import TokenError
 
 

@@ -8,6 +8,7 @@ from allauth.core import ratelimit
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -31,7 +32,12 @@ from app.core.guards import anonymous_only, login_required
 from app.core.header import ADMIN_HEADER, header_type
 from app.core.inertia import FORM_ERROR_KEY, form_errors, redirect_with_errors, render_page
 from app.core.requests import AuthenticatedRequest, is_inertia, request_data
-from app.core.return_url import RETURN_URL_PARAM, safe_return_url
+from app.core.return_url import (
+    RETURN_URL_PARAM,
+    default_return_url,
+    login_url,
+    safe_return_url,
+)
 from app.core.tokens import TokenError
 
 
@@ -115,7 +121,7 @@ def username_check(request: HttpRequest) -> HttpResponse:
 @require_POST
 def logout(request: HttpRequest) -> HttpResponse:
     get_adapter(request).logout(request)
-    return HttpResponseRedirect(settings.LOGIN_URL)
+    return redirect(settings.LOGIN_URL)
 
 
 @require_GET
@@ -123,7 +129,7 @@ def session_logout(request: HttpRequest) -> HttpResponse:
     """Opening /session logs the user out. The page sends the logout as a POST, so a
     prefetcher or link scanner that only fetches the URL changes nothing."""
     if not request.user.is_authenticated:
-        return HttpResponseRedirect(settings.LOGIN_URL)
+        return redirect(settings.LOGIN_URL)
     return render_page(request, "Accounts/SessionLogout", {})
 
 
@@ -187,7 +193,7 @@ def password_reset(request: HttpRequest, key: str) -> HttpResponse:
         is_admin = user.has_any_role(roles.ADMIN_ROLES)
         if request.user.is_authenticated:
             messages.success(request, _("Hasło zostało zmienione."))
-            return HttpResponseRedirect(ADMIN_HOME if is_admin else settings.DEFAULT_RETURN_URL)
+            return HttpResponseRedirect(ADMIN_HOME if is_admin else default_return_url())
         messages.success(request, _("Hasło zostało zmienione. Zaloguj się nowym hasłem."))
         login_page = reverse("accounts:admin_login") if is_admin else "/login?form=login"
         return HttpResponseRedirect(login_page)
@@ -217,7 +223,7 @@ def _invalid_reset() -> str:
 def admin_login(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated and request.user.has_any_role(roles.ADMIN_ROLES):
         return HttpResponseRedirect(ADMIN_HOME)
-    target = safe_return_url(request.GET.get(RETURN_URL_PARAM), default=ADMIN_HOME)
+    target = safe_return_url(request.GET.get(RETURN_URL_PARAM), default=str(ADMIN_HOME))
     # The page's own address, rebuilt from the checked return URL only.
     page_url = request.path
     if RETURN_URL_PARAM in request.GET:
@@ -261,7 +267,7 @@ def _session_link_failed(request: HttpRequest, message: str) -> HttpResponse:
     """SPEC §8: the server's message, then /login (it shows there as a flash message),
     with the login form open: whoever got the link has an account."""
     messages.error(request, message)
-    return HttpResponseRedirect(f"{settings.LOGIN_URL}?form=login")
+    return HttpResponseRedirect(login_url(form="login"))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -271,7 +277,7 @@ def session_link(
     """Opening the link shows a page that completes the login with a POST, so a mail
     scanner that only fetches the URL does not use the link up."""
     if request.user.is_authenticated:
-        return HttpResponseRedirect(settings.DEFAULT_RETURN_URL)
+        return redirect(settings.DEFAULT_RETURN_URL)
     if request.method != "POST":
         page: props.SessionLinkPageProps = {"submit_url": request.path}
         return render_page(request, "Accounts/SessionLink", page)
@@ -288,7 +294,7 @@ def session_link(
         request,
         user,
         email_verification=settings.ACCOUNT_EMAIL_VERIFICATION,
-        redirect_url=f"{settings.DEFAULT_RETURN_URL}/{path}{suffix}",
+        redirect_url=f"{default_return_url()}/{path}{suffix}",
     )
 
 
@@ -337,7 +343,7 @@ def account_deletion(request: AuthenticatedRequest, hash: str) -> HttpResponse:
         get_adapter(request).logout(request)
         # Added after the logout: the message travels in its cookie, past the new session.
         messages.success(request, _("Twoje konto zostanie usunięte w ciągu 24 godzin"))
-        return HttpResponseRedirect(settings.LOGIN_URL)
+        return redirect(settings.LOGIN_URL)
     refusal = error = _link_check_refusal(request)
     if refusal is None:
         try:

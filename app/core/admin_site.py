@@ -11,19 +11,21 @@ from django.contrib import admin
 from django.contrib.auth import logout
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect
+from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from app.core import roles
 from app.core.return_url import RETURN_URL_PARAM, safe_return_url
 
-ADMIN_LOGIN_URL = "/thehero_piwnica"
-ADMIN_HOME = "/admin/"
+ADMIN_LOGIN = "accounts:admin_login"
+ADMIN_HOME = reverse_lazy("admin:index")
 
 
 def admin_login_url_for(path_with_query: str) -> str:
     """The admin login page that brings the admin back to `path_with_query` afterwards."""
-    return f"{ADMIN_LOGIN_URL}?{urlencode({RETURN_URL_PARAM: path_with_query})}"
+    return f"{reverse(ADMIN_LOGIN)}?{urlencode({RETURN_URL_PARAM: path_with_query})}"
 
 
 class PlatformaAdminSite(admin.AdminSite):
@@ -51,7 +53,7 @@ class PlatformaAdminSite(admin.AdminSite):
         return gate
 
     def login(self, request: HttpRequest, extra_context=None) -> HttpResponse:
-        target = safe_return_url(request.GET.get("next"), default=ADMIN_HOME)
+        target = safe_return_url(request.GET.get("next"), default=str(ADMIN_HOME))
         if self.has_permission(request):
             return HttpResponseRedirect(target)
         if request.user.is_authenticated:
@@ -67,4 +69,4 @@ class PlatformaAdminSite(admin.AdminSite):
 @require_POST
 def _logout(request: HttpRequest) -> HttpResponse:
     logout(request)
-    return HttpResponseRedirect(ADMIN_LOGIN_URL)
+    return redirect(ADMIN_LOGIN)

@@ -1,4 +1,4 @@
-"""E-mails: one way to send one, in the recipient's language, after the commit.
+"""E-mails: rendering one in the recipient's language (sending: app.core.tasks.send_email).
 
 Templates live in templates/emails/<language>/<name>.subject.txt, <name>.txt and
 <name>.html (the HTML ones extend emails/base.html); every name exists in every language.
@@ -27,17 +27,3 @@ def render_email(
     )
     message.attach_alternative(html, "text/html")
     return message
-
-
-def send_email(*, template: str, to: str, language: str, context: dict[str, Any], key: str) -> None:
-    """Queue an e-mail to go out once the current transaction commits.
-
-    `key` names this one e-mail (e.g. "password-reset:<user>:<time>"): whatever happens to
-    the task, an e-mail with the same key is sent at most once. `context` must be plain
-    JSON data: the task gets it through the broker.
-    """
-    from app.core.tasks import send_templated_email
-
-    send_templated_email.delay_on_commit(
-        template=template, to=to, language=language, context=context, key=key
-    )

@@ -1,17 +1,66 @@
-"""One way to answer an error, in the shape the caller understands (SPEC §8).
+"""One domain error, and one way to answer any error in the shape the caller understands.
 
-A browser navigation gets the translated error page with the real status. JSON calls and
-Inertia visits get `{"message", "code"}` with the status, so the app's error handler shows
-the server's message in a dialog; only a visit answered 404 still renders the not-found
-page, since the catalogue has no dialog for it.
+Services raise `ApplicationError`; no view catches it. `ApplicationErrorMiddleware` turns
+it into the answer of the caller (SPEC §8):
+- a form submitted by a page (Inertia or a classic post) goes back to its form page with
+  the `errors` prop: the field messages, or the message under "form";
+- a JSON call gets `{"message", "code"}` (and `fields`) with the error's status;
+- anything else (a page opened by GET) gets the error page with the status.
+A view names its form page with `@errors_return_to`; without it, the form page is the
+address the form was posted to.
+
+Inertia visits answered with an error status get `{"message", "code"}` too, so the app's
+error handler shows the server's message in a dialog; only a visit answered 404 still
+renders the not-found page, since the catalogue has no dialog for it.
 """
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from collections.abc import Callable, Mapping
+from functools import wraps
+from typing import Any
+
+from allauth.core import ratelimit
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 
-from app.core.inertia import render_page
+from app.core.inertia import FORM_ERROR_KEY, render_page, stash_errors
 from app.core.props import ErrorPageProps
 from app.core.requests import is_inertia, wants_json
+
+View = Callable[..., HttpResponseBase]
+
+
+class ApplicationError(Exception):
+    """Something the user asked for that the platform refuses, with the reason to show.
+
+    `message` is for the person (translated), `code` for the program (the voucher's
+    "used_up", an invitation's "404"), `status` the HTTP status of a JSON answer, and
+    `fields` the messages of single form fields, when the reason belongs to them.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str = "invalid",
+        status: int = 400,
+        fields: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.status = status
+        self.fields = dict(fields or {})
+
+    def page_errors(self) -> dict[str, str]:
+        """The form page's `errors` prop: the field messages, else the message as "form"."""
+        return dict(self.fields) if self.fields else {FORM_ERROR_KEY: self.message}
+
+    def as_json(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        if self.fields:
+            body["fields"] = dict(self.fields)
+        return body
 
 
 def default_message(status: int) -> str:
@@ -26,11 +75,74 @@ def default_message(status: int) -> str:
     return messages.get(status, messages[500])
 
 
+def too_many_attempts(message: str | None = None) -> ApplicationError:
+    return ApplicationError(message or default_message(429), code="rate_limited", status=429)
+
+
+def rate_limit(
+    request: HttpRequest,
+    *,
+    action: str,
+    key: str | None = None,
+    user: Any = None,
+    message: str | None = None,
+    dry_run: bool = False,
+) -> None:
+    """Count one attempt of `action` (settings.ACCOUNT_RATE_LIMITS); raises
+    ApplicationError (429, "rate_limited") once its limit is used up."""
+    if not ratelimit.consume(request, action=action, key=key, user=user, dry_run=dry_run):
+        raise too_many_attempts(message)
+
+
 def error_response(
     request: HttpRequest, *, status: int, message: str | None = None, code: str | None = None
 ) -> HttpResponse:
+    """The answer to a request that cannot be served (a guard, a handler of Django's)."""
     text = message or default_message(status)
     if wants_json(request) or (is_inertia(request) and status != 404):
         return JsonResponse({"message": text, "code": code or str(status)}, status=status)
     props: ErrorPageProps = {"status": status, "message": text}
     return render_page(request, "Errors/Error", props, status=status)
+
+
+def _form_page(request: HttpRequest) -> str | None:
+    return getattr(request, "_platforma_form_page", None)
+
+
+def errors_return_to(form_page: Callable[..., str]) -> Callable[[View], View]:
+    """The page an ApplicationError raised by this view's form sends the visitor back to:
+    `form_page(request, *view_args, **view_kwargs)`, a path the server built itself."""
+
+    def decorator(view: View) -> View:
+        @wraps(view)
+        def with_form_page(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
+            request._platforma_form_page = form_page(request, *args, **kwargs)  # type: ignore[attr-defined]
+            return view(request, *args, **kwargs)
+
+        return with_form_page
+
+    return decorator
+
+
+def application_error_response(request: HttpRequest, error: ApplicationError) -> HttpResponse:
+    if wants_json(request):
+        return JsonResponse(error.as_json(), status=error.status)
+    if request.method == "POST":
+        stash_errors(request, error.page_errors())
+        return HttpResponseRedirect(_form_page(request) or request.get_full_path())
+    return error_response(request, status=error.status, message=error.message, code=error.code)
+
+
+class ApplicationErrorMiddleware:
+    """The one place an ApplicationError becomes an answer."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, ApplicationError):
+            return application_error_response(request, exception)
+        return None

@@ -6,6 +6,7 @@ from functools import wraps
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponseRedirect
 from django.http.response import HttpResponseBase
+from django.shortcuts import redirect
 
 from app.core import roles
 from app.core.errors import error_response
@@ -58,13 +59,14 @@ author_required = role_required(roles.AUTHOR_ROLES)
 
 
 def anonymous_only(redirect_to: str) -> Callable[[View], View]:
-    """A logged-in user who opens a guest-only page (login) goes to `redirect_to`."""
+    """A logged-in user who opens a guest-only page (login) goes to `redirect_to` (a URL
+    name or a path)."""
 
     def decorator(view: View) -> View:
         @wraps(view)
         def guarded(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
             if request.user.is_authenticated:
-                return HttpResponseRedirect(redirect_to)
+                return redirect(redirect_to)
             return view(request, *args, **kwargs)
 
         return guarded

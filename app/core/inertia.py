@@ -7,12 +7,14 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, ImproperlyConfigured
-from django.http import HttpRequest, HttpResponseRedirect
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from inertia import InertiaResponse
 from inertia.http import PropsResolver
 from inertia.prop_classes import CallableProp
+
+from app.core.typegen import page_names
 
 ERRORS_SESSION_KEY = "_platforma_errors"
 FORM_ERROR_KEY = "form"
@@ -77,7 +79,10 @@ def render_page(
     *,
     status: int = 200,
 ) -> InertiaResponse:
-    """Render `frontend/pages/<component>.tsx` with whitelisted props."""
+    """Render `frontend/pages/<component>.tsx` with whitelisted props; the page's props
+    type must be registered with `@page_props(component)`."""
+    if component not in page_names():
+        raise ImproperlyConfigured(f"{component} has no @page_props type")
     return PageResponse(request, component, dict(props or {}), status=status)
 
 
@@ -90,15 +95,20 @@ def form_errors(form: forms.BaseForm) -> dict[str, str]:
     return errors
 
 
-def redirect_with_errors(
-    request: HttpRequest, to: str, errors: Mapping[str, str]
-) -> HttpResponseRedirect:
-    """Send the visitor back to the form page, which receives `errors` once."""
+def stash_errors(request: HttpRequest, errors: Mapping[str, str]) -> None:
+    """The `errors` the form page receives once, on the visitor's next page."""
     request.session[ERRORS_SESSION_KEY] = dict(errors)
-    return HttpResponseRedirect(to)
 
 
 def pop_errors(request: HttpRequest) -> dict[str, str]:
     if ERRORS_SESSION_KEY not in request.session:
         return {}
     return request.session.pop(ERRORS_SESSION_KEY)
+
+
+def redirect_with_errors(request: HttpRequest, to: str, errors: Mapping[str, str]):
+    """Transitional: views move to raising ApplicationError (app.core.errors)."""
+    from django.http import HttpResponseRedirect
+
+    stash_errors(request, errors)
+    return HttpResponseRedirect(to)

@@ -2,10 +2,10 @@
 
 from typing import TypedDict
 
-from app.core.typegen import ts_export
+from app.core.typegen import page_props
 
 
-@ts_export
+@page_props("Errors/Error")
 class ErrorPageProps(TypedDict):
     status: int
     message: str

@@ -5,6 +5,7 @@ from urllib.parse import unquote, urlencode, urlsplit
 
 from django.conf import settings
 from django.http import HttpRequest, QueryDict
+from django.shortcuts import resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
 
 RETURN_URL_PARAM = "returnUrl"
@@ -13,6 +14,11 @@ _MAX_LENGTH = 2000
 # Browsers drop tabs and newlines and read backslashes as slashes, which can turn
 # "/\tevil" or "/\\evil" into "//evil": control characters and backslashes are refused.
 _UNSAFE_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f\\]")
+
+
+def default_return_url() -> str:
+    """The learner area (settings.DEFAULT_RETURN_URL names it)."""
+    return resolve_url(settings.DEFAULT_RETURN_URL)
 
 
 def _is_safe_path(candidate: str) -> bool:
@@ -26,7 +32,7 @@ def _is_safe_path(candidate: str) -> bool:
 def safe_return_url(raw: object, default: str | None = None) -> str:
     """Return `raw` when it is a same-site relative path (also after one more
     percent-decoding), otherwise the default return URL (also for anything not a string)."""
-    fallback = default or settings.DEFAULT_RETURN_URL
+    fallback = default or default_return_url()
     if not isinstance(raw, str) or not raw or len(raw) > _MAX_LENGTH:
         return fallback
     if _is_safe_path(raw) and _is_safe_path(unquote(raw)):
@@ -54,6 +60,12 @@ def with_review_params(return_url: str, query: QueryDict) -> str:
     return safe_return_url(f"{return_url}{separator}{extra}")
 
 
+def login_url(**query: str) -> str:
+    """The login page, with `query` (e.g. form="login" to open the login form)."""
+    url = resolve_url(settings.LOGIN_URL)
+    return f"{url}?{urlencode(query)}" if query else url
+
+
 def login_url_for(path_with_query: str) -> str:
     """The login page that brings the visitor back to `path_with_query` afterwards."""
-    return f"{settings.LOGIN_URL}?{urlencode({RETURN_URL_PARAM: path_with_query})}"
+    return login_url(**{RETURN_URL_PARAM: path_with_query})

@@ -2,6 +2,7 @@
 
 import socket
 from smtplib import SMTPException
+from typing import Any
 
 from celery import shared_task
 from django.db import transaction
@@ -37,3 +38,15 @@ def send_templated_email(*, template: str, to: str, language: str, context: dict
         log.sent_at = timezone.now()
         log.save(update_fields=["sent_at"])
     return "sent"
+
+
+def send_email(*, template: str, to: str, language: str, context: dict[str, Any], key: str) -> None:
+    """Queue an e-mail to go out once the current transaction commits.
+
+    `key` names this one e-mail (e.g. "password-reset:<user>:<time>"): whatever happens to
+    the task, an e-mail with the same key is sent at most once. `context` must be plain
+    JSON data: the task gets it through the broker.
+    """
+    send_templated_email.delay_on_commit(
+        template=template, to=to, language=language, context=context, key=key
+    )

@@ -1,7 +1,9 @@
 """Page-prop types are defined once, as Python TypedDicts, and written out for TypeScript.
 
-`@ts_export` registers a TypedDict; `manage.py generate_types` writes
-frontend/types/generated.ts and `--check` fails when the file has drifted.
+`@ts_export` registers a TypedDict; `@page_props("Area/Page")` registers the props of the
+page `frontend/pages/Area/Page.tsx` (the name `render_page` is called with).
+`manage.py generate_types` writes frontend/types/generated.ts, with a `Pages` map from
+each page name to its props type, and `--check` fails when the file has drifted.
 """
 
 import types
@@ -18,6 +20,7 @@ from typing import (
 )
 
 _REGISTRY: dict[str, type] = {}
+_PAGES: dict[str, type] = {}
 _PRIMITIVES = {str: "string", int: "number", float: "number", bool: "boolean", type(None): "null"}
 
 
@@ -25,6 +28,22 @@ def ts_export[T](cls: T) -> T:
     """Register a TypedDict (or a Literal alias holder) for the generated TypeScript."""
     _REGISTRY[getattr(cls, "__name__")] = cast(type, cls)  # noqa: B009 - T is a class
     return cls
+
+
+def page_props[T](component: str):
+    """Register a TypedDict as the props of the page `component` ("Vouchers/Redeem")."""
+
+    def register(cls: T) -> T:
+        if component in _PAGES:
+            raise TypeError(f"{component} already has its props type")
+        _PAGES[component] = cast(type, cls)
+        return ts_export(cls)
+
+    return register
+
+
+def page_names() -> frozenset[str]:
+    return frozenset(_PAGES)
 
 
 def _ts_type(annotation: Any) -> str:
@@ -54,6 +73,8 @@ def _ts_type(annotation: Any) -> str:
 
 def _interface(cls: type) -> str:
     hints = get_type_hints(cls, include_extras=True)
+    if not hints:
+        return f"export type {cls.__name__} = Record<string, never>;"
     optional: frozenset[str] = getattr(cls, "__optional_keys__", frozenset())
     lines = [f"export interface {cls.__name__} {{"]
     for name, annotation in hints.items():
@@ -69,4 +90,10 @@ def render_typescript() -> str:
         "// in app/*/props.py. Do not edit by hand.\n"
     )
     body = "\n\n".join(_interface(_REGISTRY[name]) for name in sorted(_REGISTRY))
-    return f"{header}\n{body}\n"
+    pages = "".join(f'  "{name}": {_PAGES[name].__name__};\n' for name in sorted(_PAGES))
+    page_map = (
+        "/** Each page component's props, by the name the server renders it with. */\n"
+        f"export interface Pages {{\n{pages}}}\n\n"
+        "export type PageProps<K extends keyof Pages> = Pages[K];"
+    )
+    return f"{header}\n{body}\n\n{page_map}\n"

@@ -8,9 +8,8 @@ from django.http import (
     HttpRequest,
     HttpResponse,
     HttpResponsePermanentRedirect,
-    HttpResponseRedirect,
 )
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -23,7 +22,7 @@ from app.core.return_url import safe_return_url
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return HttpResponseRedirect(settings.DEFAULT_RETURN_URL)
+    return redirect(settings.DEFAULT_RETURN_URL)
 
 
 def _without_trailing_slash(request: HttpRequest) -> HttpResponse | None:
@@ -33,7 +32,7 @@ def _without_trailing_slash(request: HttpRequest) -> HttpResponse | None:
     if (
         request.method not in ("GET", "HEAD")
         or not path.endswith("/")
-        or path.startswith(ADMIN_HOME)
+        or path.startswith(str(ADMIN_HOME))
     ):
         return None
     target = "/" + path.strip("/")

@@ -13,3 +13,8 @@ class LearningConfig(AppConfig):
         from app.learning.cache import connect_signals
 
         connect_signals()
+        from app.accounts.selectors import learner_pages_register
+        from app.learning.urls import urlpatterns
+
+        # Session links may open the learner pages (accounts cannot look them up itself).
+        learner_pages_register(patterns=urlpatterns)

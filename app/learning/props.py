@@ -8,7 +8,7 @@ from django.utils import timezone
 from app.accounts.models import User
 from app.accounts.props import FieldRule, account_rules
 from app.core.pagination import PaginationProps
-from app.core.typegen import ts_export
+from app.core.typegen import page_props, ts_export
 from app.learning.models import Access, Certificate, Course, Favourite, InterviewQuestion, Note
 from app.learning.models.study import NOTE_MAX_LENGTH
 
@@ -57,7 +57,7 @@ class PathCard(TypedDict):
     courses: list[CourseLink]
 
 
-@ts_export
+@page_props("Learning/MyCourses")
 class MyCoursesProps(TypedDict):
     paths: list[PathCard]
     courses: list[CourseCard]
@@ -116,7 +116,7 @@ class CertificateItem(TypedDict):
     issued_on: str
 
 
-@ts_export
+@page_props("Learning/Course")
 class CoursePageProps(TypedDict):
     course: CourseLink
     description: str
@@ -177,7 +177,7 @@ class ExamItem(TypedDict):
     source: str
 
 
-@ts_export
+@page_props("Learning/Exams")
 class ExamsProps(TypedDict):
     exams: list[ExamItem]
     pagination: PaginationProps
@@ -203,7 +203,7 @@ class QuestionItem(TypedDict):
     course: CourseLink
 
 
-@ts_export
+@page_props("Learning/InterviewQuestions")
 class InterviewQuestionsProps(TypedDict):
     questions: list[QuestionItem]
     pagination: PaginationProps
@@ -226,7 +226,7 @@ class FavouriteItem(TypedDict):
     remove_url: str
 
 
-@ts_export
+@page_props("Learning/Favourites")
 class FavouritesProps(TypedDict):
     favourites: list[FavouriteItem]
     pagination: PaginationProps
@@ -257,7 +257,7 @@ class NoteItem(TypedDict):
     delete_url: str
 
 
-@ts_export
+@page_props("Learning/Notes")
 class NotesProps(TypedDict):
     notes: list[NoteItem]
     pagination: PaginationProps
@@ -296,7 +296,7 @@ def notes_props(
     }
 
 
-@ts_export
+@page_props("Learning/Certificates")
 class CertificatesProps(TypedDict):
     certificates: list[CertificateItem]
     pagination: PaginationProps
@@ -310,7 +310,7 @@ class ProgressItem(TypedDict):
     has_certificate: bool
 
 
-@ts_export
+@page_props("Learning/Progress")
 class ProgressProps(TypedDict):
     courses: list[ProgressItem]
     pagination: PaginationProps
@@ -342,7 +342,7 @@ class ProfileUrls(TypedDict):
     delete_account: str
 
 
-@ts_export
+@page_props("Learning/Profile")
 class ProfileProps(TypedDict):
     profile: ProfileData
     rules: dict[str, FieldRule]
@@ -379,7 +379,7 @@ class AuthoredCourse(TypedDict):
     learner_count: int
 
 
-@ts_export
+@page_props("Learning/Author")
 class AuthorProps(TypedDict):
     courses: list[AuthoredCourse]
     pagination: PaginationProps
@@ -392,3 +392,8 @@ def authored_course(course: Course) -> AuthoredCourse:
         "lesson_count": course.lesson_count,  # type: ignore[attr-defined]
         "learner_count": course.learner_count,  # type: ignore[attr-defined]
     }
+
+
+@page_props("Learning/Home")
+class HomePageProps(TypedDict):
+    """The learner home needs nothing beyond the shared props."""

@@ -1,7 +1,6 @@
 from django.urls import path
 
 from app.learning import views
-from app.teams.views import student
 
 app_name = "learning"
 
@@ -31,8 +30,6 @@ urlpatterns = [
     path("platforma/profil", views.profile, name="profile"),
     path("platforma/profil/awatar", views.avatar, name="avatar"),
     path("platforma/profil/awatar/usun", views.avatar_remove, name="avatar_remove"),
-    # The learner's team page lives with the teams, under the learner area's address.
-    path("platforma/student", student, name="team"),
     path("platforma/<path:rest>", views.platforma_not_found),
     path("author", views.author, name="author"),
     path("author/<path:rest>", views.author_not_found),

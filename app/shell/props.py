@@ -3,7 +3,7 @@
 from typing import Literal, NotRequired, TypedDict
 
 from app.accounts.props import AuthProps
-from app.core.typegen import ts_export
+from app.core.typegen import page_props, ts_export
 
 
 @ts_export
@@ -84,7 +84,7 @@ class PageBlock(TypedDict):
     text: str
 
 
-@ts_export
+@page_props("Shell/SitePage")
 class SitePageProps(TypedDict):
     title: str
     blocks: list[PageBlock]

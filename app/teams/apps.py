@@ -9,4 +9,9 @@ class TeamsConfig(AppConfig):
     verbose_name = _("Zespoły")
 
     def ready(self) -> None:
+        from app.accounts.selectors import learner_pages_register
         from app.teams import signals  # noqa: F401 - connects the receivers
+        from app.teams.urls import urlpatterns
+
+        # The learner's team page is a page a session link may open.
+        learner_pages_register(patterns=urlpatterns)

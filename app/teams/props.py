@@ -5,7 +5,7 @@ from typing import TypedDict
 from django.utils import timezone
 
 from app.core.pagination import PaginationProps
-from app.core.typegen import ts_export
+from app.core.typegen import page_props, ts_export
 from app.learning.props import CourseLink, course_link
 from app.teams.models import Invitation, Membership, Team
 
@@ -21,7 +21,7 @@ class InvitationProblem(TypedDict):
     message: str
 
 
-@ts_export
+@page_props("Teams/Invitation")
 class InvitationPageProps(TypedDict):
     manager: str
     team_name: str | None
@@ -40,7 +40,7 @@ class TeamSummary(TypedDict):
     url: str
 
 
-@ts_export
+@page_props("Teams/Manager")
 class ManagerProps(TypedDict):
     teams: list[TeamSummary]
     can_create: bool
@@ -87,7 +87,7 @@ class InvitationRow(TypedDict):
     revoke_url: str
 
 
-@ts_export
+@page_props("Teams/ManagerTeam")
 class ManagerTeamProps(TypedDict):
     team: TeamSummary
     grants: TeamGrants
@@ -136,7 +136,7 @@ class StudentTeam(TypedDict):
     courses: list[CourseLink]
 
 
-@ts_export
+@page_props("Teams/Student")
 class StudentProps(TypedDict):
     teams: list[StudentTeam]
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from app.accounts import validators
 from app.accounts.models import User
-from app.core.emails import send_email
+from app.core.tasks import send_email
 from app.core.tokens import is_well_formed, new_token, token_digest
 from app.learning import services as learning_services
 from app.learning.models import Access, Course, Exam, LearningPath

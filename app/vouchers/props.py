@@ -5,13 +5,13 @@ from typing import TypedDict
 from django.utils import timezone
 
 from app.core.pagination import PaginationProps
-from app.core.typegen import ts_export
+from app.core.typegen import page_props, ts_export
 from app.vouchers.forms import BATCH_NAME_MAX_LENGTH
 from app.vouchers.models import CODE_MAX_LENGTH, Redemption, Voucher, VoucherBatch
 from app.vouchers.services import BATCH_MAX_SIZE
 
 
-@ts_export
+@page_props("Vouchers/Redeem")
 class RedeemProps(TypedDict):
     code: str
     action: str
@@ -57,7 +57,7 @@ class Allowance(TypedDict):
     total: int
 
 
-@ts_export
+@page_props("Vouchers/Batches")
 class BatchesProps(TypedDict):
     # institution | reseller | cloud: the area's title and wording.
     area: str
@@ -85,7 +85,7 @@ class RedemptionRow(TypedDict):
     redeemed_at: str
 
 
-@ts_export
+@page_props("Vouchers/Batch")
 class BatchProps(TypedDict):
     area: str
     batch: BatchSummary

@@ -34,3 +34,10 @@ export function formErrors<T extends Record<string, string>>(
 export function isStudentEmail(email: string, pattern: string): boolean {
   return new RegExp(pattern).test(email.trim().toLowerCase());
 }
+
+/** The message of the whole form in an Inertia `errors` object (the server puts it under
+ * "form", ARCHITECTURE.md "Errors"), if there is one. */
+export function wholeFormError(errors: object): string | undefined {
+  const message = (errors as Record<string, unknown>).form;
+  return typeof message === "string" ? message : undefined;
+}

@@ -186,6 +186,8 @@ export interface FieldRule {
   max_length?: number;
 }
 
+export type HomePageProps = Record<string, never>;
+
 export interface InfoBanner {
   key: string;
   level: "info" | "warning";
@@ -450,6 +452,8 @@ export interface SessionLinkPageProps {
   submit_url: string;
 }
 
+export type SessionLogoutPageProps = Record<string, never>;
+
 export interface SharedProps {
   auth: AuthProps;
   locale: string;
@@ -518,3 +522,38 @@ export interface UserProps {
   is_shop_user: boolean;
   roles: Array<string>;
 }
+
+/** Each page component's props, by the name the server renders it with. */
+export interface Pages {
+  "Accounts/AccountDeletion": AccountDeletionPageProps;
+  "Accounts/AccountRestore": AccountRestorePageProps;
+  "Accounts/AdminLogin": AdminLoginPageProps;
+  "Accounts/DeletionRequest": DeletionRequestPageProps;
+  "Accounts/Login": LoginPageProps;
+  "Accounts/PasswordReminder": ReminderPageProps;
+  "Accounts/PasswordReset": PasswordResetPageProps;
+  "Accounts/SessionLink": SessionLinkPageProps;
+  "Accounts/SessionLogout": SessionLogoutPageProps;
+  "Errors/Error": ErrorPageProps;
+  "Learning/Author": AuthorProps;
+  "Learning/Certificates": CertificatesProps;
+  "Learning/Course": CoursePageProps;
+  "Learning/Exams": ExamsProps;
+  "Learning/Favourites": FavouritesProps;
+  "Learning/Home": HomePageProps;
+  "Learning/InterviewQuestions": InterviewQuestionsProps;
+  "Learning/MyCourses": MyCoursesProps;
+  "Learning/Notes": NotesProps;
+  "Learning/Profile": ProfileProps;
+  "Learning/Progress": ProgressProps;
+  "Shell/SitePage": SitePageProps;
+  "Teams/Invitation": InvitationPageProps;
+  "Teams/Manager": ManagerProps;
+  "Teams/ManagerTeam": ManagerTeamProps;
+  "Teams/Student": StudentProps;
+  "Vouchers/Batch": BatchProps;
+  "Vouchers/Batches": BatchesProps;
+  "Vouchers/Redeem": RedeemProps;
+}
+
+export type PageProps<K extends keyof Pages> = Pages[K];

@@ -17,10 +17,10 @@ from app.accounts import services
 from app.accounts.models import AccountDeletionLink, SessionLink, User
 from app.accounts.tasks import purge_deleted_accounts
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.accounts.tests.mailbox import links_in, path_of
+from app.accounts.tests.helpers import links_in, path_of
 from app.core.models import EmailLog
 from app.core.roles import Role
-from app.core.testing import page_of, post_json, visit
+from app.core.tests.helpers import page_of, post_json, visit
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,9 @@ from playwright.sync_api import expect
 from app.accounts.models import SessionLink, User
 from app.accounts.services import session_link_issue
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.accounts.tests.mailbox import links_in, path_of
+from app.accounts.tests.helpers import links_in, path_of
 from app.core.roles import Role
-from app.core.testing import DESKTOP, PHONE, axe_violations, log_out
+from app.core.tests.helpers import DESKTOP, PHONE, axe_violations, log_out
 from app.learning.tests.factories import grant, make_course
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -7,7 +7,7 @@ from django.contrib.auth import SESSION_KEY
 from app.accounts.props import account_rules
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.core.roles import Role
-from app.core.testing import page_of, post_json, visit
+from app.core.tests.helpers import page_of, post_json, visit
 
 pytestmark = pytest.mark.django_db
 

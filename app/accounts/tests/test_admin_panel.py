@@ -9,7 +9,7 @@ from django.core import mail
 
 from app.accounts.models import SessionLink, User
 from app.accounts.tests.factories import make_user
-from app.accounts.tests.mailbox import links_in
+from app.accounts.tests.helpers import links_in
 from app.core.roles import Role
 
 pytestmark = pytest.mark.django_db
@@ -324,7 +324,7 @@ def test_a_changed_address_replaces_the_old_one_everywhere(admin_client, django_
     from django.core import mail
 
     from app.accounts.tests.factories import DEFAULT_PASSWORD
-    from app.core.testing import post_json
+    from app.core.tests.helpers import post_json
 
     learner = make_user(email="old@example.com")
     EmailAddress.objects.create(user=learner, email="old@example.com", primary=True)

@@ -10,9 +10,9 @@ from django.utils import timezone
 from app.accounts import services
 from app.accounts.models import AccountDeletionLink, SessionLink, User
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.accounts.tests.mailbox import path_of
+from app.accounts.tests.helpers import path_of
 from app.core.roles import Role
-from app.core.testing import inertia_headers
+from app.core.tests.helpers import inertia_headers
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from app.accounts.models import User
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.core.testing import DESKTOP, PHONE, axe_violations
+from app.core.tests.helpers import DESKTOP, PHONE, axe_violations
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

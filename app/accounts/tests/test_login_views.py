@@ -3,7 +3,7 @@ from django.contrib.auth import SESSION_KEY
 
 from app.accounts.props import STUDENT_EMAIL_PATTERN, account_rules
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.core.testing import page_of, post_json, visit
+from app.core.tests.helpers import page_of, post_json, visit
 
 pytestmark = pytest.mark.django_db
 

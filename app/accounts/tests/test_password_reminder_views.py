@@ -12,10 +12,10 @@ from django.test import Client
 from app.accounts.models import User
 from app.accounts.props import account_rules
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.accounts.tests.mailbox import links_in, path_of
+from app.accounts.tests.helpers import links_in, path_of
 from app.core.models import EmailLog
 from app.core.roles import Role
-from app.core.testing import page_of, post_json, visit
+from app.core.tests.helpers import page_of, post_json, visit
 
 pytestmark = pytest.mark.django_db
 

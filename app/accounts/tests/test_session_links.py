@@ -14,9 +14,9 @@ from django.utils import timezone
 from app.accounts import services
 from app.accounts.models import SessionLink
 from app.accounts.tests.factories import make_user
-from app.accounts.tests.mailbox import links_in, path_of
+from app.accounts.tests.helpers import links_in, path_of
 from app.core.roles import Role
-from app.core.testing import page_of, post_json, visit
+from app.core.tests.helpers import page_of, post_json, visit
 from app.learning.tests.factories import grant, make_course
 
 pytestmark = pytest.mark.django_db

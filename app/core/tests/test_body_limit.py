@@ -3,7 +3,7 @@ from unittest import mock
 import pytest
 from django.http.multipartparser import MultiPartParser
 
-from app.core.testing import inertia_headers
+from app.core.tests.helpers import inertia_headers
 
 
 @pytest.mark.django_db

@@ -4,9 +4,8 @@ import pytest
 from django.conf import settings
 from django.core import mail
 
-from app.core.emails import send_email
 from app.core.models import EmailLog
-from app.core.tasks import send_templated_email
+from app.core.tasks import send_email, send_templated_email
 
 TEST_TEMPLATES = Path(__file__).parent / "templates"
 

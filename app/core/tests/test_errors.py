@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 
 from app.accounts.tests.factories import make_user
-from app.core.testing import inertia_headers
+from app.core.tests.helpers import inertia_headers
 
 pytestmark = pytest.mark.django_db
 

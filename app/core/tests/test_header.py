@@ -3,7 +3,7 @@ from django.test import RequestFactory
 from django.urls import resolve
 
 from app.core.header import header_type_for
-from app.core.testing import page_of, visit
+from app.core.tests.helpers import page_of, visit
 
 
 @pytest.mark.parametrize(

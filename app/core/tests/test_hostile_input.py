@@ -6,7 +6,7 @@ from app.accounts.tests.factories import make_user
 from app.core.requests import parse_id
 from app.core.return_url import safe_return_url
 from app.core.roles import Role
-from app.core.testing import post_json
+from app.core.tests.helpers import post_json
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from app.accounts.tests.factories import make_user
-from app.core.testing import page_of, post_json, visit
+from app.core.tests.helpers import page_of, post_json, visit
 from app.learning.models import Access, Lesson, PathCourse
 from app.learning.tests.factories import grant, make_course, make_path
 

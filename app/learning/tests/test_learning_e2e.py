@@ -8,8 +8,8 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from app.accounts.tests.factories import make_user
+from app.core.tests.helpers import VIEWPORTS, log_in, settled_axe_violations
 from app.learning.models import Note
-from app.learning.tests.e2e import VIEWPORTS, log_in, settled_axe_violations
 from app.learning.tests.factories import grant, make_course, make_exam, make_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

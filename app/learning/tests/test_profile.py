@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from app.accounts.tests.factories import make_user
-from app.core.testing import inertia_headers, page_of, post_json, visit
+from app.core.tests.helpers import inertia_headers, page_of, post_json, visit
 
 pytestmark = pytest.mark.django_db
 

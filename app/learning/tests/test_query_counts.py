@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from app.accounts.tests.factories import make_user
-from app.core.testing import visit
+from app.core.tests.helpers import visit
 from app.learning.models import Favourite, LessonProgress, Note
 from app.learning.services import certificate_issue
 from app.learning.tests.factories import grant, make_course, make_exam

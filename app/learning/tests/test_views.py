@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 
 from app.accounts.tests.factories import make_user
-from app.core.testing import page_of, post_json, visit
+from app.core.tests.helpers import page_of, post_json, visit
 from app.learning.models import Certificate, Favourite, LessonProgress, Note
 from app.learning.tests.factories import grant, make_course, make_exam, make_path
 from app.shell import menus

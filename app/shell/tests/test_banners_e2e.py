@@ -6,9 +6,15 @@ import pytest
 from playwright.sync_api import expect
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.core.testing import DESKTOP, PHONE, axe_violations
+from app.core.tests.helpers import DESKTOP, PHONE, axe_violations
 from app.shell.models import Alert
-from app.shell.tests.e2e_helpers import ANDROID_UA, IOS_UA, cookie, log_in, restore_default_pages
+from app.shell.tests.helpers import (
+    ANDROID_UA,
+    IOS_UA,
+    cookie,
+    log_in_through_form,
+    restore_default_pages,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SEVEN_DAYS = 7 * 24 * 3600
@@ -99,7 +105,7 @@ def test_a_failing_alerts_endpoint_leaves_the_shell_usable(live_server, page, st
 
 def test_monitoring_banner_for_supervised_accounts(live_server, page):
     make_user(email="watched@example.com", supervision=True)
-    log_in(page, live_server.url, "watched@example.com", DEFAULT_PASSWORD)
+    log_in_through_form(page, live_server.url, "watched@example.com", DEFAULT_PASSWORD)
     banner = page.get_by_role("alert").filter(has_text="TO KONTO JEST MONITOROWANE")
     expect(banner).to_contain_text("Udostępnianie konta innym osobom jest zabronione.")
     expect(banner).to_contain_text("zablokowane lub usunięte")
@@ -109,7 +115,7 @@ def test_monitoring_banner_for_supervised_accounts(live_server, page):
 
 def test_no_monitoring_banner_otherwise(live_server, page):
     make_user(email="free@example.com")
-    log_in(page, live_server.url, "free@example.com", DEFAULT_PASSWORD)
+    log_in_through_form(page, live_server.url, "free@example.com", DEFAULT_PASSWORD)
     expect(page.get_by_text("TO KONTO JEST MONITOROWANE")).to_have_count(0)
 
 
@@ -194,7 +200,7 @@ def test_admin_variant_header_hides_the_footer(live_server, page):
 def test_language_switch_is_remembered(live_server, page, context):
     make_user(email="ola@example.com")
     page.set_viewport_size(DESKTOP)
-    log_in(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
+    log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
     page.get_by_role("button", name="English").click()
 
     expect(page.get_by_role("heading", name="Hello, Ola Testowa!")).to_be_visible()

@@ -7,8 +7,8 @@ from playwright.sync_api import expect
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.core.roles import Role
-from app.core.testing import axe_violations
-from app.shell.tests.e2e_helpers import log_in
+from app.core.tests.helpers import axe_violations
+from app.shell.tests.helpers import log_in_through_form
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -28,7 +28,7 @@ UPDATING = (
 @pytest.fixture
 def learner_page(live_server, page):
     make_user(email="ola@example.com")
-    log_in(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
+    log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
     return page
 
 
@@ -131,7 +131,7 @@ def test_any_other_status_goes_to_login_and_reloads(learner_page, live_server, s
 @pytest.mark.parametrize(("email", "roles", "after"), [("a@example.com", [Role.ADMIN], "/admin/")])
 def test_a_visit_answered_400_goes_to_admin_for_admins(live_server, page, email, roles, after):
     make_user(email=email, roles=roles)
-    log_in(page, live_server.url, email, DEFAULT_PASSWORD)
+    log_in_through_form(page, live_server.url, email, DEFAULT_PASSWORD)
     page.route(
         "**/platforma/notatki", answer(400, {"message": "Nieprawidłowy adres.", "code": "400"})
     )

@@ -7,8 +7,8 @@ from playwright.sync_api import expect
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.core.roles import Role
-from app.core.testing import DESKTOP, PHONE, axe_violations
-from app.shell.tests.e2e_helpers import log_in, seed_demo
+from app.core.tests.helpers import DESKTOP, PHONE, axe_violations
+from app.shell.tests.helpers import log_in_through_form, seed_demo
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -84,7 +84,7 @@ def entry_names(container):
 @pytest.mark.parametrize(("email", "expected"), USER_MENU.items(), ids=list(USER_MENU))
 def test_user_menu_entries_by_role(live_server, page, demo, email, expected):
     page.set_viewport_size(DESKTOP)
-    log_in(page, live_server.url, email)
+    log_in_through_form(page, live_server.url, email)
     expect(page.get_by_role("button", name="Otwórz menu")).to_be_hidden()
     menu_button = page.get_by_role("button", name="Menu użytkownika", exact=False)
     menu_button.click()
@@ -98,7 +98,7 @@ def test_user_menu_entries_by_role(live_server, page, demo, email, expected):
 def test_mobile_menu_entries_by_role(live_server, page, demo, email, expected):
     entries, divider = expected
     page.set_viewport_size(PHONE)
-    log_in(page, live_server.url, email)
+    log_in_through_form(page, live_server.url, email)
     expect(page.get_by_role("button", name="Menu użytkownika", exact=False)).to_be_hidden()
     page.get_by_role("button", name="Otwórz menu").click()
     nav = page.get_by_role("navigation", name="Nawigacja główna")
@@ -111,7 +111,7 @@ def test_mobile_menu_entries_by_role(live_server, page, demo, email, expected):
 def test_admins_get_the_admin_panel_button_not_the_learner_header(live_server, page, demo, email):
     for viewport in (DESKTOP, PHONE):
         page.set_viewport_size(viewport)
-        log_in(page, live_server.url, email) if viewport is DESKTOP else page.reload()
+        log_in_through_form(page, live_server.url, email) if viewport is DESKTOP else page.reload()
         expect(page.get_by_role("link", name="Panel administratora")).to_have_attribute(
             "href", "/admin/"
         )
@@ -135,7 +135,7 @@ def test_cloud_learners_in_a_team_see_the_team_entry_without_its_label(live_serv
         is_profile_public=False,
     )
     page.set_viewport_size(PHONE)
-    log_in(page, live_server.url, "cloudstudent@example.com", DEFAULT_PASSWORD)
+    log_in_through_form(page, live_server.url, "cloudstudent@example.com", DEFAULT_PASSWORD)
     page.get_by_role("button", name="Otwórz menu").click()
     nav = page.get_by_role("navigation", name="Nawigacja główna")
     team = nav.get_by_role("link", name="Twój zespół")
@@ -147,7 +147,7 @@ def test_cloud_learners_in_a_team_see_the_team_entry_without_its_label(live_serv
 
 def test_mobile_menu_lock_outside_click_and_escape(live_server, page, demo):
     page.set_viewport_size(PHONE)
-    log_in(page, live_server.url, "learner@example.com")
+    log_in_through_form(page, live_server.url, "learner@example.com")
     toggle = page.locator("button[aria-controls][aria-label$='menu']")
     nav = page.get_by_role("navigation", name="Nawigacja główna")
 
@@ -176,7 +176,7 @@ def test_mobile_menu_lock_outside_click_and_escape(live_server, page, demo):
 
 def test_user_menu_from_the_keyboard_outside_click_and_escape(live_server, page, demo):
     page.set_viewport_size(DESKTOP)
-    log_in(page, live_server.url, "manager@example.com")
+    log_in_through_form(page, live_server.url, "manager@example.com")
     button = page.get_by_role("button", name="Menu użytkownika: Marek Wójcik")
     button.focus()
     page.keyboard.press("Enter")
@@ -200,7 +200,7 @@ def test_user_menu_from_the_keyboard_outside_click_and_escape(live_server, page,
 
 def test_logout_from_the_user_menu(live_server, page, demo):
     page.set_viewport_size(DESKTOP)
-    log_in(page, live_server.url, "student@example.com")
+    log_in_through_form(page, live_server.url, "student@example.com")
     page.get_by_role("button", name="Menu użytkownika", exact=False).click()
     page.get_by_role("button", name="Wyloguj się").click()
     expect(page).to_have_url(f"{live_server.url}/login")
@@ -216,7 +216,7 @@ def test_notifications(live_server, page, demo):
     notification_create(user=learner, message="Masz nowy kurs", url="/platforma/moje_kursy")
     notification_create(user=learner, message="Witaj na Platformie")
     page.set_viewport_size(DESKTOP)
-    log_in(page, live_server.url, "learner@example.com")
+    log_in_through_form(page, live_server.url, "learner@example.com")
 
     bell = page.get_by_role("button", name="Powiadomienia 2 nieprzeczytane")
     bell.click()
@@ -240,7 +240,7 @@ def test_on_a_phone_the_notifications_panel_and_the_learner_tabs_stay_on_screen(
         viewport=PHONE, is_mobile=True, has_touch=True, locale="pl-PL", user_agent=ANDROID
     )
     page = phone.new_page()
-    log_in(page, live_server.url, "nowa@example.com", DEFAULT_PASSWORD)
+    log_in_through_form(page, live_server.url, "nowa@example.com", DEFAULT_PASSWORD)
     for path in ("/platforma/moje_kursy", "/platforma/profil"):
         page.goto(live_server.url + path)
         page.wait_for_load_state("networkidle")
@@ -258,7 +258,7 @@ def test_on_a_phone_the_notifications_panel_and_the_learner_tabs_stay_on_screen(
 
 
 def test_navigation_shows_the_loader_and_scrolls_to_the_top(live_server, page):
-    from app.shell.tests.e2e_helpers import restore_default_pages
+    from app.shell.tests.helpers import restore_default_pages
 
     restore_default_pages()
     page.set_viewport_size(PHONE)

@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from app.accounts.tests.factories import make_user
 from app.core.roles import Role
-from app.core.testing import page_of, visit
+from app.core.tests.helpers import page_of, visit
 from app.shell.models import Alert, Notification, SitePage
 from app.shell.services import notification_create
 

@@ -6,8 +6,8 @@ from playwright.sync_api import expect
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.core.roles import Role
-from app.core.testing import axe_violations, page_of, visit
-from app.shell.tests.e2e_helpers import log_in
+from app.core.tests.helpers import axe_violations, page_of, visit
+from app.shell.tests.helpers import log_in_through_form
 from app.teams.tests.factories import make_invitation, make_team
 
 MESSAGE = (
@@ -56,7 +56,7 @@ def test_admins_get_no_learner_banners(client):
 def test_the_banner_in_the_shell(live_server, page):
     make_user(email="ola@example.com")
     make_invitation(team=make_team(name="Analitycy"), email="ola@example.com")
-    log_in(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
+    log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
     area = page.get_by_role("region", name="Informacje dla Ciebie")
     expect(area).to_contain_text(MESSAGE)
     assert axe_violations(page) == []

@@ -8,7 +8,7 @@ from django.test import Client
 from django.utils import timezone
 
 from app.accounts.tests.factories import make_user
-from app.core.testing import own_props, page_of, post_json, visit
+from app.core.tests.helpers import own_props, page_of, post_json, visit
 from app.learning.models import Access
 from app.learning.tests.factories import make_course
 from app.teams.models import Invitation, Membership

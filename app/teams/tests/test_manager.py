@@ -7,7 +7,7 @@ from django.core import mail
 
 from app.accounts.tests.factories import make_user
 from app.core.roles import Role
-from app.core.testing import page_of, post_json, visit
+from app.core.tests.helpers import page_of, post_json, visit
 from app.learning.models import LessonProgress
 from app.learning.tests.factories import grant, make_course
 from app.teams.models import Invitation, Membership, Team

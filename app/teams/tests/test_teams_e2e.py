@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from app.accounts.models import User
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.learning.tests.e2e import VIEWPORTS, log_in, settled_axe_violations
+from app.core.tests.helpers import VIEWPORTS, log_in, settled_axe_violations
 from app.learning.tests.factories import make_course
 from app.teams.models import Invitation, Membership
 from app.teams.tests.factories import make_invitation, make_team

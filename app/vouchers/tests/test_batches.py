@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from app.accounts.tests.factories import make_user
-from app.core.testing import page_of, post_json, visit
+from app.core.tests.helpers import page_of, post_json, visit
 from app.learning.tests.factories import make_course, make_exam, make_path
 from app.vouchers import services
 from app.vouchers.models import Voucher, VoucherAllowance, VoucherBatch

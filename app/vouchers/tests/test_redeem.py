@@ -7,7 +7,7 @@ from django.test import Client
 from django.utils import timezone
 
 from app.accounts.tests.factories import make_user
-from app.core.testing import page_of, post_json, visit
+from app.core.tests.helpers import page_of, post_json, visit
 from app.learning.models import Access
 from app.learning.tests.factories import grant, make_course, make_exam, make_path
 from app.vouchers import services

@@ -8,8 +8,8 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from app.accounts.tests.factories import make_user
+from app.core.tests.helpers import VIEWPORTS, log_in, settled_axe_violations
 from app.learning.models import Access, Course, Exam
-from app.learning.tests.e2e import VIEWPORTS, log_in, settled_axe_violations
 from app.learning.tests.factories import make_course
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

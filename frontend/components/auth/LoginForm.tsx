@@ -1,8 +1,8 @@
 import { Link, useForm } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
-import Button from "@/components/Button";
-import TextField from "@/components/TextField";
+import Button from "@/components/ui/Button";
+import TextField from "@/components/ui/TextField";
 import { useFormFields } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
 import type { FieldRule } from "@/types/generated";

@@ -1,9 +1,9 @@
 import { Link, useForm } from "@inertiajs/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 
-import Button from "@/components/Button";
-import Checkbox from "@/components/Checkbox";
-import TextField from "@/components/TextField";
+import Button from "@/components/ui/Button";
+import Checkbox from "@/components/ui/Checkbox";
+import TextField from "@/components/ui/TextField";
 import { useFieldErrors } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
 import { postJson } from "@/lib/http";

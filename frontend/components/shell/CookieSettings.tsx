@@ -1,5 +1,5 @@
-import Button from "@/components/Button";
-import Dialog from "@/components/Dialog";
+import Button from "@/components/ui/Button";
+import Dialog from "@/components/ui/Dialog";
 import { useT } from "@/i18n";
 
 /** The footer's cookie settings: what the platform stores and why. When a consent manager

@@ -1,8 +1,8 @@
 import { router, usePage } from "@inertiajs/react";
 import { useEffect, useState } from "react";
 
-import Button from "@/components/Button";
-import Dialog from "@/components/Dialog";
+import Button from "@/components/ui/Button";
+import Dialog from "@/components/ui/Dialog";
 import { useT } from "@/i18n";
 import { onFailure, reportFailure } from "@/lib/errorBus";
 import { postJson } from "@/lib/http";

@@ -1,10 +1,10 @@
 import { Head, Link, useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
-import Button from "@/components/Button";
+import Button from "@/components/ui/Button";
 import AuthCard from "@/components/auth/AuthCard";
 import { useT } from "@/i18n";
-import type { AccountDeletionPageProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
 /** /konto/usun/<hash>: the learner confirms the deletion (SPEC §2 "Deletion page"). On
  * success the server logs out and shows its message on /login; a failure is its message. */
@@ -13,7 +13,7 @@ export default function AccountDeletion({
   last_name,
   error,
   submit_url,
-}: AccountDeletionPageProps) {
+}: PageProps<"Accounts/AccountDeletion">) {
   const t = useT();
   const { errors } = usePage().props;
   const form = useForm({});

@@ -1,14 +1,17 @@
 import { Head, Link, useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
-import Button from "@/components/Button";
+import Button from "@/components/ui/Button";
 import AuthCard from "@/components/auth/AuthCard";
 import { useT } from "@/i18n";
-import type { AccountRestorePageProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
 /** /konto/przywroc/<hash>: the undo link of a confirmed deletion, valid until the purge.
  * Opening it changes nothing; the button restores the account. */
-export default function AccountRestore({ error, submit_url }: AccountRestorePageProps) {
+export default function AccountRestore({
+  error,
+  submit_url,
+}: PageProps<"Accounts/AccountRestore">) {
   const t = useT();
   const { errors } = usePage().props;
   const form = useForm({});

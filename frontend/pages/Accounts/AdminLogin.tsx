@@ -1,17 +1,21 @@
 import { Link, useForm } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
-import Button from "@/components/Button";
-import Snackbar from "@/components/Snackbar";
-import TextField from "@/components/TextField";
+import Button from "@/components/ui/Button";
+import Snackbar from "@/components/ui/Snackbar";
+import TextField from "@/components/ui/TextField";
 import AuthCard from "@/components/auth/AuthCard";
 import NoIndex from "@/components/auth/NoIndex";
 import { useFormFields } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
-import type { AdminLoginPageProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
 /** /thehero_piwnica: the admin login (SPEC §2 "Admin login", §4, §8). */
-export default function AdminLogin({ rules, submit_url, reminder_url }: AdminLoginPageProps) {
+export default function AdminLogin({
+  rules,
+  submit_url,
+  reminder_url,
+}: PageProps<"Accounts/AdminLogin">) {
   const t = useT();
   const form = useForm({ username: "", password: "" });
   const [snackbar, setSnackbar] = useState<string | null>(null);

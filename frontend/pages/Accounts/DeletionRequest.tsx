@@ -1,13 +1,17 @@
 import { Head, Link, useForm, usePage } from "@inertiajs/react";
 import type { FormEvent } from "react";
 
-import Button from "@/components/Button";
+import Button from "@/components/ui/Button";
 import AuthCard from "@/components/auth/AuthCard";
 import { useT } from "@/i18n";
-import type { DeletionRequestPageProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
 /** /platforma/profil/usun-konto: the learner asks for the e-mail that confirms deletion. */
-export default function DeletionRequest({ email, sent, submit_url }: DeletionRequestPageProps) {
+export default function DeletionRequest({
+  email,
+  sent,
+  submit_url,
+}: PageProps<"Accounts/DeletionRequest">) {
   const t = useT();
   const { errors } = usePage().props;
   const form = useForm({});

@@ -1,14 +1,14 @@
 import { Head } from "@inertiajs/react";
 import { useState } from "react";
 
-import MessageDialog from "@/components/MessageDialog";
+import MessageDialog from "@/components/ui/MessageDialog";
 import CollapsibleColumn from "@/components/auth/CollapsibleColumn";
 import LoginForm from "@/components/auth/LoginForm";
 import RegisterForm from "@/components/auth/RegisterForm";
 import { useT } from "@/i18n";
-import type { LoginPageProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
-export default function Login(page: LoginPageProps) {
+export default function Login(page: PageProps<"Accounts/Login">) {
   const t = useT();
   const [loginOpen, setLoginOpen] = useState(page.form === "login");
   const [registerOpen, setRegisterOpen] = useState(page.form !== "login");

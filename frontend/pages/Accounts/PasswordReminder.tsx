@@ -1,18 +1,23 @@
 import { Head, Link, useForm } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
-import Button from "@/components/Button";
-import MessageDialog from "@/components/MessageDialog";
-import TextField from "@/components/TextField";
+import Button from "@/components/ui/Button";
+import MessageDialog from "@/components/ui/MessageDialog";
+import TextField from "@/components/ui/TextField";
 import AuthCard from "@/components/auth/AuthCard";
 import NoIndex from "@/components/auth/NoIndex";
 import { useFormFields } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
-import type { ReminderPageProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
 /** The password reminder of learners (/p/haslo/przypomnij) and of admins
  * (/thehero_piwnica/remind): the form, then the confirmation view (SPEC §2, §4). */
-export default function PasswordReminder({ variant, sent, rules, urls }: ReminderPageProps) {
+export default function PasswordReminder({
+  variant,
+  sent,
+  rules,
+  urls,
+}: PageProps<"Accounts/PasswordReminder">) {
   const t = useT();
   const form = useForm({ email: "" });
   // null: no popup; otherwise the server's reason, which may be empty.

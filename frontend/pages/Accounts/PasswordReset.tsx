@@ -1,13 +1,13 @@
 import { Head, Link, useForm } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
-import Button from "@/components/Button";
-import MessageDialog from "@/components/MessageDialog";
-import TextField from "@/components/TextField";
+import Button from "@/components/ui/Button";
+import MessageDialog from "@/components/ui/MessageDialog";
+import TextField from "@/components/ui/TextField";
 import AuthCard from "@/components/auth/AuthCard";
 import { useFormFields } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
-import type { PasswordResetPageProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
 /** The page of the e-mailed reset link: a new password of at least 6 characters. */
 export default function PasswordReset({
@@ -15,7 +15,7 @@ export default function PasswordReset({
   rules,
   submit_url,
   reminder_url,
-}: PasswordResetPageProps) {
+}: PageProps<"Accounts/PasswordReset">) {
   const t = useT();
   const form = useForm({ password: "" });
   const [failure, setFailure] = useState<string | null>(null);

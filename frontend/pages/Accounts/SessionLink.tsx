@@ -1,14 +1,14 @@
 import { Head, router } from "@inertiajs/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
-import Button from "@/components/Button";
+import Button from "@/components/ui/Button";
 import { useT } from "@/i18n";
-import type { SessionLinkPageProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
 /** /session/<hash>/<path>[/<courseId>]: the browser completes the login with a POST, so a
  * mail scanner that only fetches the link does not use it up. The server then sends the
  * visitor to the learner page, or to /login with its message. */
-export default function SessionLink({ submit_url }: SessionLinkPageProps) {
+export default function SessionLink({ submit_url }: PageProps<"Accounts/SessionLink">) {
   const t = useT();
   const [failed, setFailed] = useState(false);
   // The link works once: a second automatic POST would find it used up.

@@ -2,9 +2,10 @@ import { Head, router } from "@inertiajs/react";
 import { useEffect } from "react";
 
 import { useT } from "@/i18n";
+import type { PageProps } from "@/types/generated";
 
 /** /session: logs the user out with a POST, then the server sends them to /login. */
-export default function SessionLogout() {
+export default function SessionLogout(_props: PageProps<"Accounts/SessionLogout">) {
   const t = useT();
   useEffect(() => {
     router.post("/logout", {}, { replace: true });

@@ -1,11 +1,11 @@
 import { Head, Link, usePage } from "@inertiajs/react";
 
 import { useT, type MessageKey } from "@/i18n";
-import type { ErrorPageProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
 const TITLES: Record<number, MessageKey> = { 403: "error.title_403", 404: "error.title_404" };
 
-export default function Error({ status, message }: ErrorPageProps) {
+export default function Error({ status, message }: PageProps<"Errors/Error">) {
   const t = useT();
   const { props } = usePage();
   const title = t(TITLES[status] ?? "error.title_other");

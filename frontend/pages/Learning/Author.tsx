@@ -1,11 +1,15 @@
 import { Head } from "@inertiajs/react";
 
-import EmptyState from "@/components/EmptyState";
-import Pagination from "@/components/Pagination";
+import EmptyState from "@/components/ui/EmptyState";
+import Pagination from "@/components/ui/Pagination";
 import { useT } from "@/i18n";
-import type { AuthorProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
-export default function Author({ courses, pagination, total_learners }: AuthorProps) {
+export default function Author({
+  courses,
+  pagination,
+  total_learners,
+}: PageProps<"Learning/Author">) {
   const t = useT();
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">

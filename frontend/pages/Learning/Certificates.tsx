@@ -1,13 +1,16 @@
 import { Link, usePage } from "@inertiajs/react";
 
-import EmptyState from "@/components/EmptyState";
-import Pagination from "@/components/Pagination";
+import EmptyState from "@/components/ui/EmptyState";
+import Pagination from "@/components/ui/Pagination";
 import LearnerPage from "@/components/learning/LearnerPage";
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
-import type { CertificatesProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
-export default function Certificates({ certificates, pagination }: CertificatesProps) {
+export default function Certificates({
+  certificates,
+  pagination,
+}: PageProps<"Learning/Certificates">) {
   const t = useT();
   const locale = usePage().props.locale;
   return (

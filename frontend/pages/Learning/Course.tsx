@@ -1,12 +1,12 @@
 import { Link, router, usePage } from "@inertiajs/react";
 import { useState } from "react";
 
-import Button from "@/components/Button";
-import ProgressBar from "@/components/ProgressBar";
+import Button from "@/components/ui/Button";
+import ProgressBar from "@/components/ui/ProgressBar";
 import LearnerPage from "@/components/learning/LearnerPage";
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
-import type { CoursePageProps, LessonItem } from "@/types/generated";
+import type { LessonItem, PageProps } from "@/types/generated";
 
 function isWebAddress(url: string): boolean {
   return /^https?:\/\//i.test(url);
@@ -70,7 +70,7 @@ function Lesson({
   );
 }
 
-export default function Course(page: CoursePageProps) {
+export default function Course(page: PageProps<"Learning/Course">) {
   const t = useT();
   const locale = usePage().props.locale;
   const [busy, setBusy] = useState(false);

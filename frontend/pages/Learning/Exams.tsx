@@ -1,14 +1,14 @@
 import { usePage } from "@inertiajs/react";
 
-import EmptyState from "@/components/EmptyState";
-import Pagination from "@/components/Pagination";
+import EmptyState from "@/components/ui/EmptyState";
+import Pagination from "@/components/ui/Pagination";
 import LearnerPage from "@/components/learning/LearnerPage";
 import { sourceKey } from "@/components/learning/sources";
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
-import type { ExamsProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
-export default function Exams({ exams, pagination }: ExamsProps) {
+export default function Exams({ exams, pagination }: PageProps<"Learning/Exams">) {
   const t = useT();
   const locale = usePage().props.locale;
   return (

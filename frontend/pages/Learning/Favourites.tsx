@@ -1,14 +1,14 @@
 import { Link, router, usePage } from "@inertiajs/react";
 
-import Button from "@/components/Button";
-import EmptyState from "@/components/EmptyState";
-import Pagination from "@/components/Pagination";
+import Button from "@/components/ui/Button";
+import EmptyState from "@/components/ui/EmptyState";
+import Pagination from "@/components/ui/Pagination";
 import LearnerPage from "@/components/learning/LearnerPage";
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
-import type { FavouritesProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
-export default function Favourites({ favourites, pagination }: FavouritesProps) {
+export default function Favourites({ favourites, pagination }: PageProps<"Learning/Favourites">) {
   const t = useT();
   const locale = usePage().props.locale;
   return (

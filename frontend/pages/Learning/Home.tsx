@@ -2,13 +2,13 @@ import { Head, Link, usePage } from "@inertiajs/react";
 
 import { menuLabel } from "@/components/shell/menuLabel";
 import { useT } from "@/i18n";
-import type { MenuEntry } from "@/types/generated";
+import type { MenuEntry, PageProps } from "@/types/generated";
 
 const TILE =
   "flex min-h-16 items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-5 py-4 font-semibold shadow-sm hover:border-blue-600 hover:shadow focus-visible:outline-2 focus-visible:outline-blue-700";
 
 /** The learner area's home: the user's name and the learner menu (SPEC §2 route table). */
-export default function Home() {
+export default function Home(_props: PageProps<"Learning/Home">) {
   const t = useT();
   const { auth, menu } = usePage().props;
   const user = auth.user;

@@ -1,12 +1,15 @@
 import { Link } from "@inertiajs/react";
 
-import EmptyState from "@/components/EmptyState";
-import Pagination from "@/components/Pagination";
+import EmptyState from "@/components/ui/EmptyState";
+import Pagination from "@/components/ui/Pagination";
 import LearnerPage from "@/components/learning/LearnerPage";
 import { useT } from "@/i18n";
-import type { InterviewQuestionsProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
-export default function InterviewQuestions({ questions, pagination }: InterviewQuestionsProps) {
+export default function InterviewQuestions({
+  questions,
+  pagination,
+}: PageProps<"Learning/InterviewQuestions">) {
   const t = useT();
   return (
     <LearnerPage title={t("menu.interview_questions")} intro={t("questions.intro")}>

@@ -1,13 +1,13 @@
 import { Link, usePage } from "@inertiajs/react";
 
-import EmptyState from "@/components/EmptyState";
-import Pagination from "@/components/Pagination";
-import ProgressBar from "@/components/ProgressBar";
+import EmptyState from "@/components/ui/EmptyState";
+import Pagination from "@/components/ui/Pagination";
+import ProgressBar from "@/components/ui/ProgressBar";
 import LearnerPage from "@/components/learning/LearnerPage";
 import { sourceKey } from "@/components/learning/sources";
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
-import type { CourseCard, MyCoursesProps, PathCard } from "@/types/generated";
+import type { CourseCard, PageProps, PathCard } from "@/types/generated";
 
 function PathItem({ path }: { path: PathCard }) {
   const t = useT();
@@ -80,7 +80,7 @@ function CourseItem({ course }: { course: CourseCard }) {
   );
 }
 
-export default function MyCourses({ paths, courses, pagination }: MyCoursesProps) {
+export default function MyCourses({ paths, courses, pagination }: PageProps<"Learning/MyCourses">) {
   const t = useT();
   const nothing = paths.length === 0 && pagination.total === 0;
   return (

@@ -1,16 +1,16 @@
 import { Link, router, useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
-import Button from "@/components/Button";
-import Dialog from "@/components/Dialog";
-import EmptyState from "@/components/EmptyState";
-import Pagination from "@/components/Pagination";
-import Select from "@/components/Select";
-import TextArea from "@/components/TextArea";
+import Button from "@/components/ui/Button";
+import Dialog from "@/components/ui/Dialog";
+import EmptyState from "@/components/ui/EmptyState";
+import Pagination from "@/components/ui/Pagination";
+import Select from "@/components/ui/Select";
+import TextArea from "@/components/ui/TextArea";
 import LearnerPage from "@/components/learning/LearnerPage";
 import { useT } from "@/i18n";
 import { formatDateTime } from "@/lib/format";
-import type { NoteItem, NotesProps } from "@/types/generated";
+import type { NoteItem, NotesProps, PageProps } from "@/types/generated";
 
 function NewNote({ page }: { page: NotesProps }) {
   const t = useT();
@@ -151,7 +151,7 @@ function Note({
   );
 }
 
-export default function Notes(page: NotesProps) {
+export default function Notes(page: PageProps<"Learning/Notes">) {
   const t = useT();
   const errors = usePage().props.errors;
   const [deleting, setDeleting] = useState<NoteItem | null>(null);

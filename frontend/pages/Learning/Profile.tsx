@@ -1,13 +1,13 @@
 import { Link, router, useForm } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
-import Button from "@/components/Button";
-import Checkbox from "@/components/Checkbox";
-import TextField from "@/components/TextField";
+import Button from "@/components/ui/Button";
+import Checkbox from "@/components/ui/Checkbox";
+import TextField from "@/components/ui/TextField";
 import LearnerPage from "@/components/learning/LearnerPage";
 import { useFieldErrors } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
-import type { ProfileProps } from "@/types/generated";
+import type { PageProps, ProfileProps } from "@/types/generated";
 
 // Besides its own area, the page shows texts of the accounts area.
 export const catalogues = ["accounts"];
@@ -166,7 +166,7 @@ function AvatarForm({ page }: { page: ProfileProps }) {
   );
 }
 
-export default function Profile(page: ProfileProps) {
+export default function Profile(page: PageProps<"Learning/Profile">) {
   const t = useT();
   return (
     <LearnerPage title={t("menu.profile")}>

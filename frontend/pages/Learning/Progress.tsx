@@ -1,14 +1,14 @@
 import { Link } from "@inertiajs/react";
 
-import EmptyState from "@/components/EmptyState";
-import Pagination from "@/components/Pagination";
-import ProgressBar from "@/components/ProgressBar";
+import EmptyState from "@/components/ui/EmptyState";
+import Pagination from "@/components/ui/Pagination";
+import ProgressBar from "@/components/ui/ProgressBar";
 import LearnerPage from "@/components/learning/LearnerPage";
 import { useT } from "@/i18n";
 import { percent } from "@/lib/format";
-import type { ProgressProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
-export default function Progress({ courses, pagination }: ProgressProps) {
+export default function Progress({ courses, pagination }: PageProps<"Learning/Progress">) {
   const t = useT();
   return (
     <LearnerPage title={t("menu.progress")} intro={t("progress.intro")}>

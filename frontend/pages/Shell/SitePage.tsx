@@ -2,10 +2,10 @@ import { Head, usePage } from "@inertiajs/react";
 
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
-import type { SitePageProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
 /** A page of the site admins edit (privacy policy, purchase terms), shown as text. */
-export default function SitePage({ title, blocks, updated_at }: SitePageProps) {
+export default function SitePage({ title, blocks, updated_at }: PageProps<"Shell/SitePage">) {
   const t = useT();
   const { locale } = usePage().props;
   return (

@@ -1,10 +1,10 @@
 import { Head, Link, router, usePage } from "@inertiajs/react";
 import { useRef, useState } from "react";
 
-import Button from "@/components/Button";
-import Dialog from "@/components/Dialog";
+import Button from "@/components/ui/Button";
+import Dialog from "@/components/ui/Dialog";
 import { useT } from "@/i18n";
-import type { InvitationPageProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
 interface Problem {
   code: string;
@@ -15,7 +15,7 @@ interface Problem {
 const WRONG_ACCOUNT = "404";
 
 /** SPEC §2 "Invitation page", §4 "Invitation accepted" and the §8 invitation failures. */
-export default function Invitation(page: InvitationPageProps) {
+export default function Invitation(page: PageProps<"Teams/Invitation">) {
   const t = useT();
   const errors = usePage().props.errors;
   const [busy, setBusy] = useState(false);

@@ -1,11 +1,11 @@
 import { Head, Link, useForm } from "@inertiajs/react";
 import type { FormEvent } from "react";
 
-import Button from "@/components/Button";
-import EmptyState from "@/components/EmptyState";
-import TextField from "@/components/TextField";
+import Button from "@/components/ui/Button";
+import EmptyState from "@/components/ui/EmptyState";
+import TextField from "@/components/ui/TextField";
 import { useT } from "@/i18n";
-import type { ManagerProps } from "@/types/generated";
+import type { ManagerProps, PageProps } from "@/types/generated";
 
 function NewTeam({ page }: { page: ManagerProps }) {
   const t = useT();
@@ -43,7 +43,7 @@ function NewTeam({ page }: { page: ManagerProps }) {
   );
 }
 
-export default function Manager(page: ManagerProps) {
+export default function Manager(page: PageProps<"Teams/Manager">) {
   const t = useT();
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">

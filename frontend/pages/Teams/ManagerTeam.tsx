@@ -1,15 +1,15 @@
 import { Head, Link, router, useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
-import Button from "@/components/Button";
-import Dialog from "@/components/Dialog";
-import MessageDialog from "@/components/MessageDialog";
-import Pagination from "@/components/Pagination";
-import ProgressBar from "@/components/ProgressBar";
-import TextArea from "@/components/TextArea";
+import Button from "@/components/ui/Button";
+import Dialog from "@/components/ui/Dialog";
+import MessageDialog from "@/components/ui/MessageDialog";
+import Pagination from "@/components/ui/Pagination";
+import ProgressBar from "@/components/ui/ProgressBar";
+import TextArea from "@/components/ui/TextArea";
 import { useT } from "@/i18n";
 import { formatDate, formatDateTime, percent } from "@/lib/format";
-import type { InvitationRow, ManagerTeamProps } from "@/types/generated";
+import type { InvitationRow, ManagerTeamProps, PageProps } from "@/types/generated";
 
 function InviteForm({ page }: { page: ManagerTeamProps }) {
   const t = useT();
@@ -96,7 +96,7 @@ function Invitation({ row, onRevoke }: { row: InvitationRow; onRevoke: () => voi
   );
 }
 
-export default function ManagerTeam(page: ManagerTeamProps) {
+export default function ManagerTeam(page: PageProps<"Teams/ManagerTeam">) {
   const t = useT();
   const locale = usePage().props.locale;
   const [revoking, setRevoking] = useState<InvitationRow | null>(null);

@@ -1,15 +1,15 @@
 import { Link, usePage } from "@inertiajs/react";
 
-import EmptyState from "@/components/EmptyState";
+import EmptyState from "@/components/ui/EmptyState";
 import LearnerPage from "@/components/learning/LearnerPage";
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
-import type { StudentProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
 // Besides its own area, the page shows texts of the learning area.
 export const catalogues = ["learning"];
 
-export default function Student({ teams }: StudentProps) {
+export default function Student({ teams }: PageProps<"Teams/Student">) {
   const t = useT();
   const locale = usePage().props.locale;
   return (

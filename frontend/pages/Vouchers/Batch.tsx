@@ -1,13 +1,13 @@
 import { Head, Link, usePage } from "@inertiajs/react";
 
-import Pagination from "@/components/Pagination";
-import ProgressBar from "@/components/ProgressBar";
+import Pagination from "@/components/ui/Pagination";
+import ProgressBar from "@/components/ui/ProgressBar";
 import { areaTitleKey, productKindKey } from "@/components/vouchers/areaTitle";
 import { useT } from "@/i18n";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
-import type { BatchProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
-export default function Batch(page: BatchProps) {
+export default function Batch(page: PageProps<"Vouchers/Batch">) {
   const t = useT();
   const locale = usePage().props.locale;
   const { batch } = page;

@@ -1,16 +1,16 @@
 import { Head, Link, useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
-import Button from "@/components/Button";
-import MessageDialog from "@/components/MessageDialog";
-import EmptyState from "@/components/EmptyState";
-import Pagination from "@/components/Pagination";
-import Select from "@/components/Select";
-import TextField from "@/components/TextField";
+import Button from "@/components/ui/Button";
+import MessageDialog from "@/components/ui/MessageDialog";
+import EmptyState from "@/components/ui/EmptyState";
+import Pagination from "@/components/ui/Pagination";
+import Select from "@/components/ui/Select";
+import TextField from "@/components/ui/TextField";
 import { areaTitleKey, productKindKey } from "@/components/vouchers/areaTitle";
 import { useT } from "@/i18n";
 import { formatDate, formatNumber } from "@/lib/format";
-import type { BatchesProps } from "@/types/generated";
+import type { BatchesProps, PageProps } from "@/types/generated";
 
 function GenerateForm({ page }: { page: BatchesProps }) {
   const t = useT();
@@ -119,7 +119,7 @@ function GenerateForm({ page }: { page: BatchesProps }) {
   );
 }
 
-export default function Batches(page: BatchesProps) {
+export default function Batches(page: PageProps<"Vouchers/Batches">) {
   const t = useT();
   const locale = usePage().props.locale;
   const title = t(areaTitleKey(page.area));

@@ -1,14 +1,14 @@
 import { Head, useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
-import Button from "@/components/Button";
-import MessageDialog from "@/components/MessageDialog";
-import TextField from "@/components/TextField";
+import Button from "@/components/ui/Button";
+import MessageDialog from "@/components/ui/MessageDialog";
+import TextField from "@/components/ui/TextField";
 import { useT } from "@/i18n";
-import type { RedeemProps } from "@/types/generated";
+import type { PageProps } from "@/types/generated";
 
 /** SPEC §2 "Voucher page": one code, redeemed as the logged-in learner. */
-export default function Redeem({ code, action, max_length }: RedeemProps) {
+export default function Redeem({ code, action, max_length }: PageProps<"Vouchers/Redeem">) {
   const t = useT();
   const user = usePage().props.auth.user;
   const form = useForm({ code });

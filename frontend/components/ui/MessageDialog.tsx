@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
-import Button from "@/components/Button";
-import Dialog from "@/components/Dialog";
+import Button from "@/components/ui/Button";
+import Dialog from "@/components/ui/Dialog";
 import { useT } from "@/i18n";
 
 interface MessageDialogProps {

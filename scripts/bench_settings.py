@@ -1,10 +1,11 @@
-"""Benchmark settings (scripts/bench): Platforma's settings, its own database, and
-rate limits raised so that repeated logins measure the login, not the limiter."""
+"""Benchmark settings (scripts/bench puts scripts/ on PYTHONPATH): Platforma's settings,
+its own database, and rate limits raised so that repeated logins measure the login, not
+the limiter."""
 
 from app.settings import *  # noqa: F403
 from app.settings import ACCOUNT_RATE_LIMITS, VAR_DIR
 
-ROOT_URLCONF = "app.bench_urls"
+ROOT_URLCONF = "bench_urls"
 if not DATABASE_URL:  # noqa: F405
     DATABASES = {
         "default": {

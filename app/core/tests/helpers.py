@@ -72,3 +72,31 @@ def own_props(page: dict[str, Any]) -> dict[str, Any]:
     """A page's own props, without the shared ones every page receives."""
     shared = set(page.get("sharedProps", []))
     return {key: value for key, value in page["props"].items() if key not in shared}
+
+
+VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
+
+
+def log_in(page, live_server, user) -> None:
+    """Give the browser a session of `user` (the login page itself is tested elsewhere)."""
+    client = Client()
+    client.force_login(user)
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+
+
+def settled_axe_violations(page) -> list:
+    """axe's violations once CSS transitions have finished: a button fading from its
+    disabled grey to its colour would otherwise be measured halfway."""
+    page.wait_for_function(
+        "() => document.getAnimations().every((a) => a.playState !== 'running')",
+        timeout=5000,
+    )
+    return axe_violations(page)

@@ -30,7 +30,7 @@ def restore_default_pages() -> None:
         SitePage.objects.get_or_create(slug=page["slug"], defaults=page)
 
 
-def log_in(page, base_url: str, email: str, password: str = DEMO_PASSWORD) -> None:
+def log_in_through_form(page, base_url: str, email: str, password: str = DEMO_PASSWORD) -> None:
     page.goto(f"{base_url}/login?form=login")
     page.locator("#login-login").fill(email)
     page.locator("#login-password").fill(password)

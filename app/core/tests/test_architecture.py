@@ -1,0 +1,124 @@
+"""The naming chain of ARCHITECTURE.md, checked: URL name → view → page name → page file →
+props type, and no address written by hand outside the URL configuration."""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import Resolver404, resolve
+from django.utils.module_loading import autodiscover_modules
+
+from app.core.tests.helpers import page_of, visit
+from app.core.typegen import page_names
+from app.shell.props import SharedProps
+
+ROOT = Path(settings.BASE_DIR)
+PAGES = ROOT / "frontend" / "pages"
+
+
+def _registered_pages() -> frozenset[str]:
+    autodiscover_modules("props")
+    return page_names()
+
+
+def _page_files() -> dict[str, Path]:
+    return {
+        str(path.relative_to(PAGES).with_suffix("")): path
+        for path in PAGES.rglob("*.tsx")
+        if not path.name.endswith(".test.tsx")
+    }
+
+
+def test_every_page_file_has_its_props_type_and_every_props_type_its_file():
+    assert set(_page_files()) == set(_registered_pages())
+
+
+@pytest.mark.parametrize("name", sorted(_page_files()))
+def test_a_page_takes_the_props_the_server_registered_for_its_name(name):
+    source = _page_files()[name].read_text()
+    assert f'PageProps<"{name}">' in source
+
+
+def _python_sources() -> list[Path]:
+    return [
+        path
+        for path in (ROOT / "app").rglob("*.py")
+        if "tests" not in path.parts and "migrations" not in path.parts
+    ]
+
+
+def test_every_page_name_rendered_by_a_view_is_registered():
+    rendered = set()
+    for path in _python_sources():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", getattr(node.func, "attr", None)) == "render_page"
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant)
+            ):
+                rendered.add(node.args[1].value)
+    assert rendered
+    assert rendered <= _registered_pages()
+
+
+def _is_platform_path(candidate: str) -> bool:
+    """Whether a literal is an address of one of the platform's own pages or calls."""
+    path = candidate.split("?")[0].split("#")[0]
+    if not path.startswith("/") or path in ("/", "//") or path.startswith("//"):
+        return False
+    try:
+        resolve(path)
+    except Resolver404:
+        return False
+    return True
+
+
+def _python_literals(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.append((node.lineno, node.value))
+        elif isinstance(node, ast.JoinedStr):
+            text = "".join(
+                str(part.value) if isinstance(part, ast.Constant) else "1" for part in node.values
+            )
+            found.append((node.lineno, text))
+    return found
+
+
+def test_python_names_routes_instead_of_writing_their_paths():
+    # URL configurations define the paths; settings name them (LOGIN_URL is a URL name).
+    sources = [p for p in _python_sources() if p.name != "urls.py"]
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line} {text!r}"
+        for path in sources
+        for line, text in _python_literals(path)
+        if _is_platform_path(text)
+    ]
+    assert offenders == []
+
+
+_TS_STRING = re.compile(r"""(["'`])(/(?:[^"'`\\\n]|\\.)*)\1""")
+
+
+def test_typescript_names_routes_instead_of_writing_their_paths():
+    generated = {ROOT / "frontend" / "routes.ts", ROOT / "frontend" / "types" / "generated.ts"}
+    offenders = []
+    for path in sorted((ROOT / "frontend").rglob("*.ts*")):
+        if path in generated or ".test." in path.name:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            for match in _TS_STRING.finditer(line):
+                text = re.sub(r"\$\{[^}]*\}", "1", match.group(2))
+                if _is_platform_path(text):
+                    offenders.append(f"{path.relative_to(ROOT)}:{number} {text!r}")
+    assert offenders == []
+
+
+@pytest.mark.django_db
+def test_the_frontends_shared_props_type_has_the_keys_the_server_shares(client):
+    page = page_of(visit(client, "/login"))
+    assert set(page["sharedProps"]) == set(SharedProps.__annotations__)
