@@ -4,11 +4,11 @@ from django.utils.translation import gettext as _
 
 from app.accounts.models import User
 from app.shell.props import InfoBanner
-from app.teams.selectors import open_invitation_for
+from app.teams.selectors import invitation_find_open
 
 
 def info_banners(user: User) -> list[InfoBanner]:
-    invitation = open_invitation_for(email=user.email)
+    invitation = invitation_find_open(email=user.email)
     if invitation is None:
         return []
     # Only the e-mailed link accepts it: that proves the address belongs to this learner.

@@ -2,12 +2,14 @@
 
 from typing import TypedDict
 
+from django.urls import reverse
 from django.utils import timezone
 
 from app.core.pagination import PaginationProps
 from app.core.typegen import page_props, ts_export
 from app.learning.props import CourseLink, course_link
 from app.teams.models import Invitation, Membership, Team
+from app.teams.selectors import GrantTitles
 
 
 def _iso(value) -> str:
@@ -54,7 +56,7 @@ def team_summary(team: Team) -> TeamSummary:
         "name": team.name,
         "member_count": team.member_count,  # type: ignore[attr-defined]
         "pending_count": team.pending_count,  # type: ignore[attr-defined]
-        "url": f"/manager/zespol/{team.pk}",
+        "url": reverse("teams:team", kwargs={"team_id": team.pk}),
     }
 
 
@@ -101,6 +103,10 @@ class ManagerTeamProps(TypedDict):
     back_url: str
 
 
+def team_grants(grants: GrantTitles) -> TeamGrants:
+    return {"courses": grants.courses, "exams": grants.exams, "paths": grants.paths}
+
+
 def member_row(membership: Membership) -> MemberRow:
     return {
         "id": membership.pk,
@@ -112,8 +118,8 @@ def member_row(membership: Membership) -> MemberRow:
     }
 
 
-def invitation_row(invitation: Invitation, team_url: str) -> InvitationRow:
-    base = f"{team_url}/zaproszenia/{invitation.pk}"
+def invitation_row(invitation: Invitation) -> InvitationRow:
+    ids = {"team_id": invitation.team_id, "invitation_id": invitation.pk}
     return {
         "id": invitation.pk,
         "email": invitation.email,
@@ -121,8 +127,8 @@ def invitation_row(invitation: Invitation, team_url: str) -> InvitationRow:
         "expires_at": _iso(invitation.expires_at),
         "expired": invitation.is_expired,
         "sent_count": invitation.sent_count,
-        "resend_url": f"{base}/wyslij-ponownie",
-        "revoke_url": f"{base}/wycofaj",
+        "resend_url": reverse("teams:invitation_resend", kwargs=ids),
+        "revoke_url": reverse("teams:invitation_revoke", kwargs=ids),
     }
 
 

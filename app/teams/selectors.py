@@ -1,20 +1,36 @@
 """Reads of teams: a manager reaches only the teams they manage, a learner only their own."""
 
+from dataclasses import dataclass
+
 from django.db.models import OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from app.accounts.models import User
+from app.core import roles
+from app.core.errors import ApplicationError
 from app.core.queries import aggregate_of
+from app.core.tokens import is_well_formed, token_digest
 from app.learning.models import Certificate, Course, Lesson, LessonProgress, PathCourse
 from app.teams.models import Invitation, Membership, Team
 
+# The code of an invitation sent to another address: the learner should log in to the
+# right account (SPEC §8 "Invitation failure, error.code 404").
+WRONG_ACCOUNT = "404"
 
-def pending_invitations_filter() -> Q:
+
+def _pending() -> Q:
+    """Invitations neither accepted nor revoked (expired ones included)."""
     return Q(used_at__isnull=True, revoked_at__isnull=True)
 
 
-def managed_teams(*, user: User) -> QuerySet[Team]:
+def team_create_allowed(*, user: User) -> bool:
+    """Only manager leaders create teams; managers run the teams they were given."""
+    return roles.Role.MANAGER_LEADER in user.role_codes
+
+
+def team_list_managed(*, user: User) -> QuerySet[Team]:
     """The teams the manager runs, with member and open-invitation counts."""
     return (
         Team.objects.filter(managers=user)
@@ -22,7 +38,7 @@ def managed_teams(*, user: User) -> QuerySet[Team]:
             member_count=aggregate_of(Membership.objects.filter(team=OuterRef("pk")), "team"),
             pending_count=aggregate_of(
                 Invitation.objects.filter(
-                    pending_invitations_filter(), team=OuterRef("pk"), expires_at__gt=timezone.now()
+                    _pending(), team=OuterRef("pk"), expires_at__gt=timezone.now()
                 ),
                 "team",
             ),
@@ -33,7 +49,7 @@ def managed_teams(*, user: User) -> QuerySet[Team]:
 
 def access_team_by_id(*, user: User, team_id: int) -> Team:
     """A team the user manages; raises Http404 for any other team."""
-    team = managed_teams(user=user).filter(pk=team_id).first()
+    team = team_list_managed(user=user).filter(pk=team_id).first()
     if team is None:
         raise Http404
     return team
@@ -49,17 +65,35 @@ def access_invitation_by_id(*, user: User, team_id: int, invitation_id: int) -> 
     return invitation
 
 
-def team_course_ids(team: Team) -> QuerySet:
-    """The courses a team grants, directly or through its learning paths."""
+@dataclass(frozen=True)
+class GrantTitles:
+    """The titles of what joining a team grants, by kind."""
+
+    courses: list[str]
+    exams: list[str]
+    paths: list[str]
+
+
+def grant_list(*, team: Team) -> GrantTitles:
+    """The titles of the courses, exams and learning paths the team grants its members."""
+    return GrantTitles(
+        courses=list(team.courses.values_list("title", flat=True)),
+        exams=list(team.exams.values_list("title", flat=True)),
+        paths=list(team.paths.values_list("title", flat=True)),
+    )
+
+
+def course_id_list(*, team: Team) -> QuerySet:
+    """The ids of the courses a team grants, directly or through its learning paths."""
     via_paths = PathCourse.objects.filter(path__in=team.paths.all()).values("course_id")
     return Course.objects.filter(Q(id__in=team.courses.values("id")) | Q(id__in=via_paths)).values(
         "id"
     )
 
 
-def team_members(*, team: Team) -> QuerySet[Membership]:
+def membership_list(*, team: Team) -> QuerySet[Membership]:
     """Members with their finished lessons and certificates in the team's courses."""
-    courses = team_course_ids(team)
+    courses = course_id_list(team=team)
     return (
         Membership.objects.filter(team=team)
         .select_related("user")
@@ -76,15 +110,17 @@ def team_members(*, team: Team) -> QuerySet[Membership]:
     )
 
 
-def team_lesson_total(*, team: Team) -> int:
-    return Lesson.objects.filter(course__in=team_course_ids(team)).count()
+def lesson_count(*, team: Team) -> int:
+    """How many lessons the team's courses (also those of its paths) have in all."""
+    return Lesson.objects.filter(course__in=course_id_list(team=team)).count()
 
 
-def open_invitations(*, team: Team) -> QuerySet[Invitation]:
-    return team.invitations.filter(pending_invitations_filter()).order_by("-last_sent_at", "-id")
+def invitation_list_open(*, team: Team) -> QuerySet[Invitation]:
+    """The team's invitations still waiting for an answer (expired ones too), last sent first."""
+    return team.invitations.filter(_pending()).order_by("-last_sent_at", "-id")
 
 
-def student_memberships(*, user: User) -> QuerySet[Membership]:
+def membership_list_joined(*, user: User) -> QuerySet[Membership]:
     """The learner's teams, with each team's managers and courses (three queries in all)."""
     return (
         Membership.objects.filter(user=user)
@@ -97,13 +133,53 @@ def student_memberships(*, user: User) -> QuerySet[Membership]:
     )
 
 
-def open_invitation_for(*, email: str) -> Invitation | None:
+def invitation_find_open(*, email: str) -> Invitation | None:
     """The newest invitation to `email` that can still be accepted."""
     return (
-        Invitation.objects.filter(
-            pending_invitations_filter(), email=email.lower(), expires_at__gt=timezone.now()
-        )
+        Invitation.objects.filter(_pending(), email=email.lower(), expires_at__gt=timezone.now())
         .select_related("team")
         .order_by("-created_at")
         .first()
     )
+
+
+def invitation_find(*, token: str) -> Invitation | None:
+    """The invitation a link's secret belongs to, whatever its state; None for no match."""
+    if not is_well_formed(token):
+        return None
+    return Invitation.objects.select_related("team").filter(digest=token_digest(token)).first()
+
+
+def invitation_check(*, invitation: Invitation | None, user: User) -> ApplicationError | None:
+    """Why `user` cannot accept this invitation now (code: unknown, revoked, used, expired,
+    member, or "404" for another address), or None when they can; raises nothing."""
+    if invitation is None:
+        return ApplicationError(
+            _("Nie znaleźliśmy tego zaproszenia. Sprawdź, czy link jest kompletny."),
+            code="unknown",
+        )
+    member_message = _("Już należysz do zespołu %(team)s.") % {"team": invitation.team.name}
+    if invitation.revoked_at is not None:
+        return ApplicationError(
+            _("To zaproszenie zostało wycofane przez menedżera zespołu."), code="revoked"
+        )
+    if invitation.used_at is not None:
+        if invitation.accepted_by_id == user.pk:
+            return ApplicationError(member_message, code="member")
+        return ApplicationError(_("To zaproszenie zostało już wykorzystane."), code="used")
+    if invitation.is_expired:
+        return ApplicationError(
+            _("To zaproszenie wygasło. Poproś menedżera zespołu o nowe."), code="expired"
+        )
+    if invitation.email != user.email.lower():
+        return ApplicationError(
+            _(
+                "To zaproszenie wysłano na adres %(email)s, a jesteś zalogowany jako "
+                "%(current)s. Zaloguj się na konto z adresem z zaproszenia."
+            )
+            % {"email": invitation.email, "current": user.email},
+            code=WRONG_ACCOUNT,
+        )
+    if Membership.objects.filter(team=invitation.team, user=user).exists():
+        return ApplicationError(member_message, code="member")
+    return None

@@ -3,66 +3,73 @@
 import re
 from dataclasses import dataclass, field
 from datetime import timedelta
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
 from app.accounts import validators
 from app.accounts.models import User
+from app.core.errors import ApplicationError
 from app.core.tasks import send_email
 from app.core.tokens import is_well_formed, new_token, token_digest
 from app.learning import services as learning_services
 from app.learning.models import Access, Course, Exam, LearningPath
+from app.teams import selectors
 from app.teams.models import Invitation, Membership, Team
 
 MAX_EMAILS_PER_INVITE = 200
 EMAILS_INPUT_MAX_LENGTH = 20_000
 _SEPARATORS = re.compile(r"[\s,;]+")
-INVITATION_PATH = "/twoj_zespol"
 
 
 def invitation_lifetime() -> timedelta:
+    """How long a (re)sent invitation stays valid (settings.TEAM_INVITATION_DAYS)."""
     return timedelta(days=settings.TEAM_INVITATION_DAYS)
 
 
-def invitation_link(token: str) -> str:
-    return f"{settings.SITE_URL}{INVITATION_PATH}?manager={token}"
-
-
-class TeamError(Exception):
-    """A team action that cannot be done; `message` is for the person asking."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+def _invitation_link(token: str) -> str:
+    """The e-mailed link to the invitation page, carrying the invitation's secret."""
+    query = urlencode({"manager": token})
+    return f"{settings.SITE_URL}{reverse('teams:invitation')}?{query}"
 
 
 def team_create(*, leader: User, name: str) -> Team:
-    """A new team run by the manager leader who creates it."""
+    """A new team run by the manager leader who creates it; raises nothing."""
     team = Team.objects.create(name=name)
     team.managers.add(leader)
     return team
 
 
-def parse_emails(raw: str) -> list[str]:
-    """The distinct lowercased addresses of a pasted list; raises TeamError when invalid."""
+def _emails_error(message: str, code: str) -> ApplicationError:
+    # The message belongs to the form's field of addresses.
+    return ApplicationError(message, code=code, fields={"emails": message})
+
+
+def invitation_emails_parse(*, raw: str) -> list[str]:
+    """The distinct lowercased addresses of a pasted list; raises ApplicationError (field
+    "emails"; code: too_long, empty, too_many or invalid_emails)."""
     # Commas, semicolons, spaces or new lines separate the addresses.
     if len(raw) > EMAILS_INPUT_MAX_LENGTH:
-        raise TeamError(_("Lista adresów jest za długa."))
+        raise _emails_error(_("Lista adresów jest za długa."), "too_long")
     emails = list(dict.fromkeys(part.lower() for part in _SEPARATORS.split(raw) if part))
     if not emails:
-        raise TeamError(_("Wpisz co najmniej jeden adres e-mail."))
+        raise _emails_error(_("Wpisz co najmniej jeden adres e-mail."), "empty")
     if len(emails) > MAX_EMAILS_PER_INVITE:
-        raise TeamError(
+        raise _emails_error(
             _("Jednorazowo możesz zaprosić najwyżej %(count)s osób.")
-            % {"count": MAX_EMAILS_PER_INVITE}
+            % {"count": MAX_EMAILS_PER_INVITE},
+            "too_many",
         )
     invalid = [email for email in emails if not validators.is_strict_email(email)]
     if invalid:
         shown = ", ".join(email[:60] for email in invalid[:5])
-        raise TeamError(_("Te adresy są niepoprawne: %(emails)s") % {"emails": shown})
+        raise _emails_error(
+            _("Te adresy są niepoprawne: %(emails)s") % {"emails": shown}, "invalid_emails"
+        )
     return emails
 
 
@@ -78,7 +85,7 @@ def _send_invitation(invitation: Invitation, token: str, *, inviter: User | None
         context={
             "team": invitation.team.name,
             "inviter": inviter.full_name if inviter else "",
-            "url": invitation_link(token),
+            "url": _invitation_link(token),
             "expires": expires,
         },
         # Each sending is its own e-mail: a resend must go out even though the first did.
@@ -137,16 +144,17 @@ def invitations_send(*, team: Team, invited_by: User, emails: list[str]) -> Invi
 
 def _lock_open(invitation: Invitation) -> Invitation:
     """The invitation re-read under its row lock (inside a transaction), so an acceptance
-    running at the same moment is seen; raises TeamError when it no longer waits."""
+    running at the same moment is seen; raises ApplicationError when it no longer waits."""
     locked = Invitation.objects.select_for_update().get(pk=invitation.pk)
     if not locked.is_open:
-        raise TeamError(_("To zaproszenie nie czeka już na odpowiedź."))
+        raise ApplicationError(_("To zaproszenie nie czeka już na odpowiedź."), code="not_open")
     return locked
 
 
 @transaction.atomic
 def invitation_resend(*, invitation: Invitation, by: User) -> Invitation:
-    """Send an open invitation again with a new, fresh link; raises TeamError otherwise."""
+    """Send an open invitation again with a new, fresh link; raises ApplicationError
+    ("not_open") otherwise."""
     locked = _lock_open(invitation)
     # Only the digest is stored, so the old link stops working.
     token, digest = new_token()
@@ -162,82 +170,27 @@ def invitation_resend(*, invitation: Invitation, by: User) -> Invitation:
 
 @transaction.atomic
 def invitation_revoke(*, invitation: Invitation) -> None:
-    """Withdraw an open invitation: its link stops working. Raises TeamError otherwise."""
+    """Withdraw an open invitation: its link stops working. Raises ApplicationError
+    ("not_open") otherwise."""
     locked = _lock_open(invitation)
     locked.revoked_at = timezone.now()
     locked.save(update_fields=["revoked_at"])
 
 
-class InvitationError(Exception):
-    """An invitation link that cannot be accepted. `code` is "404" when it was sent to
-    another address (the learner should log in to the right account, SPEC §8), otherwise
-    unknown, revoked, used, expired or member."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-WRONG_ACCOUNT = "404"
-
-
-def _unknown() -> InvitationError:
-    return InvitationError(
-        "unknown", _("Nie znaleźliśmy tego zaproszenia. Sprawdź, czy link jest kompletny.")
-    )
-
-
-def find_invitation(token: str) -> Invitation | None:
-    """The invitation a link's secret belongs to, whatever its state."""
-    if not is_well_formed(token):
-        return None
-    return Invitation.objects.select_related("team").filter(digest=token_digest(token)).first()
-
-
-def invitation_problem(invitation: Invitation | None, user: User) -> InvitationError | None:
-    """Why `user` cannot accept this invitation now, or None when they can."""
-    if invitation is None:
-        return _unknown()
-    member_message = _("Już należysz do zespołu %(team)s.") % {"team": invitation.team.name}
-    if invitation.revoked_at is not None:
-        return InvitationError(
-            "revoked", _("To zaproszenie zostało wycofane przez menedżera zespołu.")
-        )
-    if invitation.used_at is not None:
-        if invitation.accepted_by_id == user.pk:
-            return InvitationError("member", member_message)
-        return InvitationError("used", _("To zaproszenie zostało już wykorzystane."))
-    if invitation.is_expired:
-        return InvitationError(
-            "expired", _("To zaproszenie wygasło. Poproś menedżera zespołu o nowe.")
-        )
-    if invitation.email != user.email.lower():
-        return InvitationError(
-            WRONG_ACCOUNT,
-            _(
-                "To zaproszenie wysłano na adres %(email)s, a jesteś zalogowany jako "
-                "%(current)s. Zaloguj się na konto z adresem z zaproszenia."
-            )
-            % {"email": invitation.email, "current": user.email},
-        )
-    if Membership.objects.filter(team=invitation.team, user=user).exists():
-        return InvitationError("member", member_message)
-    return None
-
-
 def invitation_accept(*, user: User, token: str) -> Team:
-    """Join the invitation's team as a student with its products; raises InvitationError."""
-    if not is_well_formed(token):
-        raise _unknown()
+    """Join the invitation's team as a student with its products; raises ApplicationError
+    (the codes of selectors.invitation_check)."""
     with transaction.atomic():
+        # A malformed secret is not even looked up: it is a link to no invitation.
         invitation = (
             Invitation.objects.select_for_update(of=("self",))
             .select_related("team")
             .filter(digest=token_digest(token))
             .first()
+            if is_well_formed(token)
+            else None
         )
-        problem = invitation_problem(invitation, user)
+        problem = selectors.invitation_check(invitation=invitation, user=user)
         if problem is not None:
             raise problem
         assert invitation is not None
@@ -246,8 +199,8 @@ def invitation_accept(*, user: User, token: str) -> Team:
             with transaction.atomic():
                 Membership.objects.create(team=team, user=user)
         except IntegrityError:
-            raise InvitationError(
-                "member", _("Już należysz do zespołu %(team)s.") % {"team": team.name}
+            raise ApplicationError(
+                _("Już należysz do zespołu %(team)s.") % {"team": team.name}, code="member"
             ) from None
         invitation.used_at = timezone.now()
         invitation.accepted_by = user

@@ -1,15 +1,27 @@
 """The batch form of the institution and reseller areas."""
 
 from datetime import datetime, time
+from typing import Any
 
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from app.core.errors import ApplicationError
+from app.core.inertia import form_errors
 from app.vouchers import selectors
 from app.vouchers.services import BATCH_MAX_SIZE
 
 BATCH_NAME_MAX_LENGTH = 100
+
+
+def valid_data(form: forms.Form) -> dict[str, Any]:
+    """The cleaned data of a valid form; raises ApplicationError with the first message of
+    each invalid field (the form page shows them beside their fields)."""
+    if not form.is_valid():
+        errors = form_errors(form)
+        raise ApplicationError(next(iter(errors.values())), fields=errors)
+    return form.cleaned_data
 
 
 class DayField(forms.DateField):
@@ -52,7 +64,7 @@ class BatchForm(forms.Form):
     )
 
     def clean_product(self):
-        product = selectors.product_by_value(self.cleaned_data["product"])
+        product = selectors.product_find(value=self.cleaned_data["product"])
         if product is None:
             raise forms.ValidationError(_("Wybierz kurs, egzamin lub ścieżkę."))
         return product

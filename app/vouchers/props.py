@@ -2,13 +2,12 @@
 
 from typing import TypedDict
 
+from django.urls import reverse
 from django.utils import timezone
 
 from app.core.pagination import PaginationProps
 from app.core.typegen import page_props, ts_export
-from app.vouchers.forms import BATCH_NAME_MAX_LENGTH
-from app.vouchers.models import CODE_MAX_LENGTH, Redemption, Voucher, VoucherBatch
-from app.vouchers.services import BATCH_MAX_SIZE
+from app.vouchers.models import Redemption, Voucher, VoucherBatch
 
 
 @page_props("Vouchers/Redeem")
@@ -106,7 +105,8 @@ def product_ref(batch: VoucherBatch) -> ProductRef:
     return {"kind": batch.kind, "title": product.title if product else None}
 
 
-def batch_summary(batch: VoucherBatch, base_url: str) -> BatchSummary:
+def batch_summary(batch: VoucherBatch, *, url_name: str) -> BatchSummary:
+    """A batch as its area lists it; `url_name` names the area's batch page."""
     return {
         "id": batch.pk,
         "name": batch.name,
@@ -116,7 +116,7 @@ def batch_summary(batch: VoucherBatch, base_url: str) -> BatchSummary:
         "seats_used": batch.seats_taken,  # type: ignore[attr-defined]
         "created_at": _iso(batch.created_at),
         "valid_until": _iso(batch.valid_until) if batch.valid_until else None,
-        "url": f"{base_url}/pula/{batch.pk}",
+        "url": reverse(url_name, kwargs={"batch_id": batch.pk}),
     }
 
 
@@ -138,7 +138,3 @@ def redemption_row(redemption: Redemption) -> RedemptionRow:
         "email": redemption.user.email,
         "redeemed_at": _iso(redemption.redeemed_at),
     }
-
-
-LIMITS = {"max_size": BATCH_MAX_SIZE, "name_max_length": BATCH_NAME_MAX_LENGTH}
-CODE_LIMIT = CODE_MAX_LENGTH

@@ -1,14 +1,19 @@
 """Reads of vouchers: batches are only ever read through their issuer."""
 
+import csv
+from collections.abc import Iterator
+
 from django.db.models import OuterRef, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from app.accounts.models import User
 from app.core.queries import aggregate_of
 from app.core.requests import parse_id
 from app.learning.models import Course, Exam, LearningPath
-from app.vouchers.models import Redemption, Voucher, VoucherBatch
+from app.vouchers.models import Redemption, Voucher, VoucherAllowance, VoucherBatch
 
 Product = Course | Exam | LearningPath
 PRODUCT_MODELS: dict[str, type[Product]] = {"course": Course, "exam": Exam, "path": LearningPath}
@@ -18,7 +23,7 @@ def _seats(field: str) -> Coalesce:
     return aggregate_of(Voucher.objects.filter(batch=OuterRef("pk")), "batch", Sum(field))
 
 
-def batches_of(*, user: User, channel: str) -> QuerySet[VoucherBatch]:
+def batch_list(*, user: User, channel: str) -> QuerySet[VoucherBatch]:
     """The user's batches in one area, newest first, with their seats and used seats."""
     return (
         VoucherBatch.objects.filter(issued_by=user, channel=channel)
@@ -30,17 +35,19 @@ def batches_of(*, user: User, channel: str) -> QuerySet[VoucherBatch]:
 
 def access_batch_by_id(*, user: User, channel: str, batch_id: int) -> VoucherBatch:
     """The user's own batch of this area; raises Http404 for anybody else's."""
-    batch = batches_of(user=user, channel=channel).filter(pk=batch_id).first()
+    batch = batch_list(user=user, channel=channel).filter(pk=batch_id).first()
     if batch is None:
         raise Http404
     return batch
 
 
-def batch_codes(*, batch: VoucherBatch) -> QuerySet[Voucher]:
+def voucher_list(*, batch: VoucherBatch) -> QuerySet[Voucher]:
+    """The codes of a batch, in the order they were generated."""
     return Voucher.objects.filter(batch=batch).order_by("id")
 
 
-def batch_redemptions(*, batch: VoucherBatch) -> QuerySet[Redemption]:
+def redemption_list(*, batch: VoucherBatch) -> QuerySet[Redemption]:
+    """Who redeemed the codes of a batch, newest first, with the learner and the code."""
     return (
         Redemption.objects.filter(voucher__batch=batch)
         .select_related("user", "voucher")
@@ -48,7 +55,17 @@ def batch_redemptions(*, batch: VoucherBatch) -> QuerySet[Redemption]:
     )
 
 
-def product_choices() -> dict[str, list[tuple[str, str]]]:
+def allowance_get(*, user: User) -> tuple[int, int]:
+    """(codes left, total allowance) of a reseller's batches; without an allowance (0, 0)."""
+    limit = VoucherAllowance.objects.filter(user=user).values_list("codes", flat=True).first()
+    used = VoucherBatch.objects.filter(
+        issued_by=user, channel=VoucherBatch.Channel.RESELLER
+    ).aggregate(n=Sum("size"))["n"]
+    total = limit or 0
+    return max(total - (used or 0), 0), total
+
+
+def product_choice_list() -> dict[str, list[tuple[str, str]]]:
     """Everything a batch may grant, as "<kind>:<id>" values grouped by kind."""
     return {
         kind: [(f"{kind}:{pk}", title) for pk, title in model.objects.values_list("id", "title")]
@@ -56,7 +73,7 @@ def product_choices() -> dict[str, list[tuple[str, str]]]:
     }
 
 
-def product_by_value(value: str) -> Product | None:
+def product_find(*, value: str) -> Product | None:
     """The product a "<kind>:<id>" value names, or None for anything malformed or missing."""
     kind, _sep, raw_id = str(value).partition(":")
     model = PRODUCT_MODELS.get(kind)
@@ -64,3 +81,54 @@ def product_by_value(value: str) -> Product | None:
     if model is None or product_id is None:
         return None
     return model.objects.filter(pk=product_id).first()
+
+
+class _Echo:
+    """A file that hands back what is written to it: csv.writer then returns each line."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def _cell(value: str) -> str:
+    # A cell starting like a formula would run in a spreadsheet (CSV injection).
+    return f"'{value}" if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
+def _csv_rows(batch: VoucherBatch) -> Iterator[list[str]]:
+    yield [
+        _("Kod"),
+        _("Produkt"),
+        _("Miejsca"),
+        _("Wykorzystane"),
+        _("Imię i nazwisko"),
+        _("E-mail"),
+        _("Data wykorzystania"),
+    ]
+    product = _cell(batch.product.title) if batch.product else ""
+    vouchers = (
+        voucher_list(batch=batch).prefetch_related("redemptions__user").iterator(chunk_size=2000)
+    )
+    for voucher in vouchers:
+        base = [voucher.code, product, str(voucher.seats), str(voucher.seats_used)]
+        redemptions = list(voucher.redemptions.all())
+        if not redemptions:
+            yield [*base, "", "", ""]
+        for redemption in redemptions:
+            when = timezone.localtime(redemption.redeemed_at).strftime("%Y-%m-%d %H:%M")
+            yield [
+                *base,
+                _cell(redemption.user.full_name),
+                _cell(redemption.user.email),
+                when,
+            ]
+
+
+def batch_csv_lines(*, batch: VoucherBatch) -> Iterator[str]:
+    """The batch as CSV, line by line (to stream): a row per code and redemption, cells
+    that would run as spreadsheet formulas escaped, after a byte-order mark."""
+    # The byte-order mark makes spreadsheets read the file as UTF-8 (Polish letters).
+    yield "\ufeff"
+    writer = csv.writer(_Echo())
+    for row in _csv_rows(batch):
+        yield writer.writerow(row)

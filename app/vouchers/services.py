@@ -5,14 +5,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Sum
+from django.db.models import F
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from app.accounts.models import User
+from app.core.errors import ApplicationError
 from app.learning import selectors as learning_selectors
 from app.learning import services as learning_services
 from app.learning.models import Access, Course, Exam, LearningPath, ProductKind
+from app.vouchers import selectors
 from app.vouchers.models import (
     CODE_SHAPE,
     Redemption,
@@ -23,6 +25,8 @@ from app.vouchers.models import (
 )
 
 BATCH_MAX_SIZE = 10_000
+# Far longer than any code: such input is refused unread, as an unknown code.
+RAW_CODE_LIMIT = 200
 # 32 symbols without the look-alikes 0/O and 1/I: 12 symbols carry 60 random bits.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_GROUPS = 3
@@ -40,35 +44,29 @@ class Grant:
     title: str
 
 
-class VoucherError(Exception):
-    """A code that cannot be redeemed; `code` says why, `message` is for the learner."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
 def _date(value: datetime) -> str:
     return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
 
 
-def unknown_code_error() -> VoucherError:
-    return VoucherError(
-        "unknown",
+def _unknown_code() -> ApplicationError:
+    return ApplicationError(
         _("Nie znaleźliśmy vouchera o tym kodzie. Sprawdź, czy kod jest wpisany poprawnie."),
+        code="unknown",
     )
 
 
 def voucher_redeem(*, user: User, code: str) -> Grant:
-    """Use one seat of `code` and grant its product, N seats N grants; raises VoucherError."""
-    # Concurrent learners queue on the voucher's row lock. VoucherError.code: empty, unknown,
-    # not_started, expired, already_redeemed, nothing_assigned, used_up, already_owned.
+    """Use one seat of `code` and grant its product, N seats N grants; raises
+    ApplicationError (code: empty, unknown, not_started, expired, already_redeemed,
+    nothing_assigned, used_up or already_owned)."""
+    # Concurrent learners queue on the voucher's row lock.
+    if len(code) > RAW_CODE_LIMIT:
+        raise _unknown_code()
     normalized = normalize_code(code)
     if not normalized:
-        raise VoucherError("empty", _("Proszę wprowadzić otrzymany kod."))
+        raise ApplicationError(_("Proszę wprowadzić otrzymany kod."), code="empty")
     if not CODE_SHAPE.match(normalized):
-        raise unknown_code_error()
+        raise _unknown_code()
     now = timezone.now()
     try:
         with transaction.atomic():
@@ -82,11 +80,11 @@ def voucher_redeem(*, user: User, code: str) -> Grant:
     return Grant(type=kind, object_id=product.pk, title=product.title)
 
 
-def _already_owned(product: Product | None) -> VoucherError:
-    return VoucherError(
-        "already_owned",
+def _already_owned(product: Product | None) -> ApplicationError:
+    return ApplicationError(
         _("Masz już dostęp do: %(title)s. Voucher nie został wykorzystany.")
         % {"title": product.title if product else ""},
+        code="already_owned",
     )
 
 
@@ -101,36 +99,36 @@ def _redeem_locked(*, user: User, code: str, now: datetime) -> tuple[Product, Pr
         .first()
     )
     if voucher is None:
-        raise unknown_code_error()
+        raise _unknown_code()
     if voucher.valid_from > now:
-        raise VoucherError(
-            "not_started",
+        raise ApplicationError(
             _("Ten voucher będzie można wykorzystać od %(date)s.")
             % {"date": _date(voucher.valid_from)},
+            code="not_started",
         )
     if voucher.valid_until is not None and voucher.valid_until <= now:
-        raise VoucherError(
-            "expired",
+        raise ApplicationError(
             _("Ten voucher stracił ważność %(date)s.") % {"date": _date(voucher.valid_until)},
+            code="expired",
         )
     if voucher.redemptions.filter(user=user).exists():
-        raise VoucherError(
-            "already_redeemed", _("Ten voucher został już przez Ciebie wykorzystany.")
+        raise ApplicationError(
+            _("Ten voucher został już przez Ciebie wykorzystany."), code="already_redeemed"
         )
     product, kind = voucher.product, voucher.kind
     if product is None or kind is None:
         # Nothing is used up: once an admin assigns a product, the same code works.
-        raise VoucherError(
-            "nothing_assigned",
+        raise ApplicationError(
             _(
                 "Wykorzystany voucher nie posiada przypisanego kursu, proszę skontaktuj się "
                 "z administratorem."
             ),
+            code="nothing_assigned",
         )
     if voucher.seats_used >= voucher.seats:
-        raise VoucherError(
-            "used_up",
+        raise ApplicationError(
             _("Ten voucher został już wykorzystany przez wszystkie osoby, dla których był."),
+            code="used_up",
         )
     if learning_selectors.owns(user=user, kind=kind, product_id=product.pk):
         raise _already_owned(product)
@@ -144,15 +142,7 @@ def _redeem_locked(*, user: User, code: str, now: datetime) -> tuple[Product, Pr
     return product, kind
 
 
-class BatchError(Exception):
-    """A batch that cannot be generated; `message` is for the person asking."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-def new_code() -> str:
+def _new_code() -> str:
     groups = (
         "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_GROUP_LENGTH))
         for _ in range(CODE_GROUPS)
@@ -165,7 +155,7 @@ def _fresh_codes(count: int) -> list[str]:
     but a unique code is a promise, so they are checked)."""
     codes: set[str] = set()
     while len(codes) < count:
-        candidates = {new_code() for _ in range(count - len(codes))} - codes
+        candidates = {_new_code() for _ in range(count - len(codes))} - codes
         candidate_list = list(candidates)
         taken: set[str] = set()
         for start in range(0, len(candidate_list), 1000):
@@ -175,14 +165,12 @@ def _fresh_codes(count: int) -> list[str]:
     return list(codes)
 
 
-def allowance_left(*, user: User) -> tuple[int, int]:
-    """(codes left, total allowance) of a reseller's batches."""
-    limit = VoucherAllowance.objects.filter(user=user).values_list("codes", flat=True).first()
-    used = VoucherBatch.objects.filter(
-        issued_by=user, channel=VoucherBatch.Channel.RESELLER
-    ).aggregate(n=Sum("size"))["n"]
-    total = limit or 0
-    return max(total - (used or 0), 0), total
+def batch_name_default(*, product: Product) -> str:
+    """The name of a batch its issuer left unnamed: the product and today's date."""
+    return _("%(title)s, %(date)s") % {
+        "title": product.title[:60],
+        "date": timezone.localdate().isoformat(),
+    }
 
 
 def batch_generate(
@@ -194,19 +182,24 @@ def batch_generate(
     name: str,
     valid_until: datetime | None,
 ) -> VoucherBatch:
-    """Generate 1-10,000 single-seat codes, resellers within allowance; raises BatchError."""
+    """Generate 1-10,000 single-seat codes (an empty name gets the default), resellers
+    within their allowance; raises ApplicationError (code: size, allowance)."""
     if not 1 <= size <= BATCH_MAX_SIZE:
-        raise BatchError(_("Liczba kodów musi być liczbą całkowitą od 1 do 10 000."))
+        raise ApplicationError(
+            _("Liczba kodów musi być liczbą całkowitą od 1 do 10 000."), code="size"
+        )
+    name = name or batch_name_default(product=product)
     field = learning_services.PRODUCT_FIELD[type(product)]
     with transaction.atomic():
         if channel == VoucherBatch.Channel.RESELLER:
             # The allowance row is locked so two batches at once cannot both fit the limit.
             VoucherAllowance.objects.select_for_update().filter(user=issued_by).first()
-            left, total = allowance_left(user=issued_by)
+            left, total = selectors.allowance_get(user=issued_by)
             if size > left:
-                raise BatchError(
+                raise ApplicationError(
                     _("Przekraczasz limit kodów: zostało %(left)s z %(total)s.")
-                    % {"left": left, "total": total}
+                    % {"left": left, "total": total},
+                    code="allowance",
                 )
         batch = VoucherBatch.objects.create(
             name=name,

@@ -1,23 +1,20 @@
 """The learner's info banner about an invitation waiting in their mailbox."""
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import expect
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.core.roles import Role
-from app.core.tests.helpers import axe_violations, page_of, visit
+from app.core.tests.helpers import axe_violations
 from app.shell.tests.helpers import log_in_through_form
+from app.teams.tests import helpers
 from app.teams.tests.factories import make_invitation, make_team
+from app.teams.tests.helpers import banners
 
 MESSAGE = (
     "Masz zaproszenie do zespołu „Analitycy”. Przyjmiesz je linkiem z wiadomości wysłanej "
     "na adres ola@example.com."
 )
-
-
-def banners(client) -> list[dict]:
-    return page_of(visit(client, "/platforma"))["props"]["info_banners"]
 
 
 @pytest.mark.django_db
@@ -30,17 +27,20 @@ def test_an_open_invitation_to_the_learners_address_is_announced(client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("state", ["used_at", "revoked_at", "expired", "other address"])
-def test_closed_invitations_and_other_addresses_are_not(client, state):
+@pytest.mark.parametrize(
+    ("email", "close"),
+    [
+        ("ola@example.com", helpers.mark_used),
+        ("ola@example.com", helpers.mark_revoked),
+        ("ola@example.com", helpers.mark_expired),
+        ("jan@example.com", helpers.leave_open),
+    ],
+    ids=["used_at", "revoked_at", "expired", "other address"],
+)
+def test_closed_invitations_and_other_addresses_are_not(client, email, close):
     client.force_login(make_user(email="ola@example.com"))
-    email = "jan@example.com" if state == "other address" else "ola@example.com"
     invitation, _token = make_invitation(team=make_team(name="Analitycy"), email=email)
-    if state in ("used_at", "revoked_at"):
-        setattr(invitation, state, timezone.now())
-        invitation.save()
-    elif state == "expired":
-        invitation.expires_at = timezone.now()
-        invitation.save()
+    close(invitation)
     assert banners(client) == []
 
 

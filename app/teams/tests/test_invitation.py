@@ -1,27 +1,21 @@
 """The invitation link and page: the way through login, acceptance, and every §8 failure."""
 
 from datetime import timedelta
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.test import Client
-from django.utils import timezone
 
 from app.accounts.tests.factories import make_user
 from app.core.tests.helpers import own_props, page_of, post_json, visit
 from app.learning.models import Access
 from app.learning.tests.factories import make_course
-from app.teams.models import Invitation, Membership
+from app.teams import selectors, services
+from app.teams.models import Membership
+from app.teams.tests import helpers
 from app.teams.tests.factories import make_invitation, make_team
+from app.teams.tests.helpers import accept_error, login_target
 
 pytestmark = pytest.mark.django_db
-
-
-def login_target(response) -> str:
-    """The returnUrl the login redirect carries."""
-    location = response.headers["Location"]
-    assert location.startswith("/login?")
-    return parse_qs(urlsplit(location).query)["returnUrl"][0]
 
 
 def test_logged_out_link_to_login_carries_the_invited_email(client):
@@ -98,17 +92,13 @@ def test_accepting_joins_the_team_grants_its_courses_and_updates_the_shared_user
     ]
 
 
-def accept_error(client, token):
-    response = post_json(client, "/twoj_zespol", {"manager": token})
-    assert response.status_code == 302
-    return page_of(visit(client, response.headers["Location"]))["props"]["errors"]
-
-
 def test_the_wrong_account_gets_error_code_404(client):
     client.force_login(make_user(email="inna@example.com"))
     team = make_team()
     _invitation, token = make_invitation(team=team, email="ola@example.com")
 
+    response = post_json(client, "/twoj_zespol", {"manager": token})
+    assert response.headers["Location"] == f"/twoj_zespol?manager={token}"
     errors = accept_error(client, token)
 
     assert errors == {
@@ -122,55 +112,62 @@ def test_the_wrong_account_gets_error_code_404(client):
 
 
 @pytest.mark.parametrize(
-    ("state", "code", "message"),
+    ("arrange", "code", "message"),
     [
-        ("expired", "expired", "To zaproszenie wygasło. Poproś menedżera zespołu o nowe."),
-        ("revoked", "revoked", "To zaproszenie zostało wycofane przez menedżera zespołu."),
-        ("used", "used", "To zaproszenie zostało już wykorzystane."),
-        ("mine", "member", "Już należysz do zespołu Zespół C."),
-        ("member", "member", "Już należysz do zespołu Zespół C."),
+        (helpers.expire, "expired", "To zaproszenie wygasło. Poproś menedżera zespołu o nowe."),
+        (helpers.revoke, "revoked", "To zaproszenie zostało wycofane przez menedżera zespołu."),
+        (helpers.use_by_another, "used", "To zaproszenie zostało już wykorzystane."),
+        (helpers.accept, "member", "Już należysz do zespołu Zespół C."),
+        (helpers.join_otherwise, "member", "Już należysz do zespołu Zespół C."),
         (
-            "unknown",
+            helpers.unknown_token,
             "unknown",
             "Nie znaleźliśmy tego zaproszenia. Sprawdź, czy link jest kompletny.",
         ),
         (
-            "malformed",
+            helpers.malformed_token,
             "unknown",
             "Nie znaleźliśmy tego zaproszenia. Sprawdź, czy link jest kompletny.",
         ),
     ],
+    ids=["expired", "revoked", "used", "mine", "member", "unknown", "malformed"],
 )
-def test_other_failures_have_their_own_message(client, state, code, message):
+def test_other_failures_have_their_own_message(client, arrange, code, message):
     user = make_user(email="ola@example.com")
     client.force_login(user)
     team = make_team(name="Zespół C")
     invitation, token = make_invitation(team=team, email="ola@example.com")
-    if state == "expired":
-        Invitation.objects.filter(pk=invitation.pk).update(expires_at=timezone.now())
-    elif state == "revoked":
-        Invitation.objects.filter(pk=invitation.pk).update(revoked_at=timezone.now())
-    elif state == "used":
-        Invitation.objects.filter(pk=invitation.pk).update(
-            used_at=timezone.now(), accepted_by=make_user()
-        )
-    elif state == "mine":
-        post_json(client, "/twoj_zespol", {"manager": token})
-    elif state == "member":
-        Membership.objects.create(team=team, user=user)
-    elif state == "unknown":
-        token = "A" * 43
-    elif state == "malformed":
-        token = "<script>alert(1)</script>"
+    token = arrange(user=user, team=team, invitation=invitation, token=token)
     memberships = Membership.objects.count()
 
     assert accept_error(client, token) == {"form": message, "code": code}
     assert Membership.objects.count() == memberships
 
 
-def test_a_team_invitation_expires_after_the_configured_days(settings):
-    from app.teams import services
+def test_a_json_call_gets_the_code_of_the_refusal(client):
+    client.force_login(make_user(email="inna@example.com"))
+    _invitation, token = make_invitation(team=make_team(), email="ola@example.com")
 
+    response = client.post(
+        "/twoj_zespol",
+        {"manager": token},
+        content_type="application/json",
+        headers={"Accept": "application/json"},
+    )
+
+    assert (response.status_code, response.json()["code"]) == (400, "404")
+    assert response.json()["message"].startswith("To zaproszenie wysłano na adres ola@")
+    assert not Membership.objects.exists()
+
+
+def test_an_invitation_is_found_by_its_secret_only():
+    invitation, token = make_invitation(team=make_team(), email="ola@example.com")
+    assert selectors.invitation_find(token=token) == invitation
+    for other in ("A" * 43, "", "<script>", token[:-1]):
+        assert selectors.invitation_find(token=other) is None
+
+
+def test_a_team_invitation_expires_after_the_configured_days(settings):
     settings.TEAM_INVITATION_DAYS = 14
     assert services.invitation_lifetime() == timedelta(days=14)
 

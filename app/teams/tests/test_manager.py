@@ -1,21 +1,20 @@
 """The manager area: teams, members' progress, invitations sent, resent and revoked."""
 
-import re
-
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 from app.accounts.tests.factories import make_user
+from app.core.errors import ApplicationError
 from app.core.roles import Role
 from app.core.tests.helpers import page_of, post_json, visit
-from app.learning.models import LessonProgress
-from app.learning.tests.factories import grant, make_course
+from app.learning.tests.factories import make_course, make_exam, make_path
+from app.teams import selectors, services
 from app.teams.models import Invitation, Membership, Team
 from app.teams.tests.factories import make_invitation, make_team
+from app.teams.tests.helpers import LINK, add_member, errors_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-LINK = re.compile(r"http://[^/\s]+(/twoj_zespol\?manager=[A-Za-z0-9_-]{43})")
 
 
 @pytest.fixture
@@ -23,10 +22,6 @@ def manager(client):
     user = make_user(roles=["MANAGER"], first_name="marek", last_name="wójcik")
     client.force_login(user)
     return user
-
-
-def errors_of(client, url):
-    return page_of(visit(client, url))["props"]["errors"]
 
 
 def test_manager_sees_only_their_teams(client, manager):
@@ -117,7 +112,9 @@ def test_inviting_a_pasted_list_emails_each_address_once(client, manager):
 )
 def test_bad_invitation_lists_send_nothing(client, manager, emails, message):
     team = make_team(managers=[manager])
-    post_json(client, f"/manager/zespol/{team.pk}/zaproszenia", {"emails": emails})
+    response = post_json(client, f"/manager/zespol/{team.pk}/zaproszenia", {"emails": emails})
+    # The form page is the team's page, not the address the form was posted to.
+    assert response.headers["Location"] == f"/manager/zespol/{team.pk}"
     assert errors_of(client, f"/manager/zespol/{team.pk}") == {"emails": message}
     assert mail.outbox == []
     assert not Invitation.objects.exists()
@@ -152,7 +149,10 @@ def test_revoke_stops_the_link(client, manager):
     invitation.refresh_from_db()
     assert invitation.revoked_at is not None
     assert page_of(visit(client, f"/manager/zespol/{team.pk}"))["props"]["invitations"] == []
-    post_json(client, f"/manager/zespol/{team.pk}/zaproszenia/{invitation.pk}/wycofaj", {})
+    response = post_json(
+        client, f"/manager/zespol/{team.pk}/zaproszenia/{invitation.pk}/wycofaj", {}
+    )
+    assert response.headers["Location"] == f"/manager/zespol/{team.pk}"
     assert errors_of(client, f"/manager/zespol/{team.pk}") == {
         "form": "To zaproszenie nie czeka już na odpowiedź."
     }
@@ -162,8 +162,6 @@ def test_revoke_stops_the_link(client, manager):
 
 
 def test_inviting_an_expired_address_again_sends_a_fresh_link(client, manager):
-    from django.utils import timezone
-
     team = make_team(managers=[manager])
     invitation, _token = make_invitation(team=team, email="ola@example.com")
     Invitation.objects.filter(pk=invitation.pk).update(expires_at=timezone.now())
@@ -185,22 +183,14 @@ def test_team_page_shows_members_progress_with_a_fixed_number_of_queries(
     course = make_course(lessons=4)
     team = make_team(name="Postępy", managers=[manager], courses=[course])
 
-    def add_member(done: int):
-        user = make_user()
-        Membership.objects.create(team=team, user=user)
-        grant(user, course)
-        for lesson in course.lessons.all()[:done]:
-            LessonProgress.objects.create(user=user, lesson=lesson)
-        return user
-
-    add_member(1)
+    add_member(team=team, course=course, done=1)
     make_invitation(team=team, email="x@example.com")
     with CaptureQueriesContext(connection) as few:
         props = page_of(visit(client, f"/manager/zespol/{team.pk}"))["props"]
     assert props["lesson_total"] == 4
     assert [member["done_count"] for member in props["members"]] == [1]
     for n in range(20):
-        add_member(n % 5)
+        add_member(team=team, course=course, done=n % 5)
         make_invitation(team=team, email=f"p{n}@example.com")
     with django_assert_max_num_queries(len(few.captured_queries)):
         visit(client, f"/manager/zespol/{team.pk}")
@@ -250,8 +240,6 @@ def test_a_team_name_must_be_text(client):
 
 @pytest.mark.django_db
 def test_an_accepted_invitation_can_no_longer_be_resent_or_revoked():
-    from app.teams import services
-
     learner = make_user(email="ola@example.com")
     invitation, token = make_invitation(team=make_team(name="A"), email="ola@example.com")
     services.invitation_accept(user=learner, token=token)
@@ -259,8 +247,47 @@ def test_an_accepted_invitation_can_no_longer_be_resent_or_revoked():
         lambda: services.invitation_resend(invitation=invitation, by=learner),
         lambda: services.invitation_revoke(invitation=invitation),
     ):
-        with pytest.raises(services.TeamError):
+        with pytest.raises(ApplicationError) as raised:
             action()
+        assert (raised.value.code, raised.value.message) == (
+            "not_open",
+            "To zaproszenie nie czeka już na odpowiedź.",
+        )
     invitation.refresh_from_db()
     assert invitation.revoked_at is None
     assert invitation.sent_count == 1
+
+
+@pytest.mark.django_db
+def test_a_team_grants_the_titles_of_its_products_and_counts_their_lessons():
+    direct = make_course(title="Kurs", lessons=2)
+    in_path = make_course(title="W ścieżce", lessons=3)
+    team = make_team(courses=[direct])
+    team.exams.add(make_exam(title="Egzamin"))
+    team.paths.add(make_path(title="Ścieżka", courses=[in_path, direct]))
+
+    grants = selectors.grant_list(team=team)
+
+    assert (grants.courses, grants.exams, grants.paths) == (["Kurs"], ["Egzamin"], ["Ścieżka"])
+    # A course granted both directly and through the path counts once.
+    assert selectors.lesson_count(team=team) == 5
+
+
+@pytest.mark.django_db
+def test_only_manager_leaders_may_create_teams():
+    assert selectors.team_create_allowed(user=make_user(roles=[Role.MANAGER_LEADER])) is True
+    assert selectors.team_create_allowed(user=make_user(roles=[Role.MANAGER])) is False
+
+
+@pytest.mark.django_db
+def test_a_pasted_list_becomes_distinct_lowercased_addresses():
+    raw = "Ola@Example.com;jan@example.com,\n ola@example.com\tewa@example.com"
+    assert services.invitation_emails_parse(raw=raw) == [
+        "ola@example.com",
+        "jan@example.com",
+        "ewa@example.com",
+    ]
+    with pytest.raises(ApplicationError) as raised:
+        services.invitation_emails_parse(raw="ola@example.com, nie-adres")
+    assert raised.value.fields == {"emails": "Te adresy są niepoprawne: nie-adres"}
+    assert raised.value.code == "invalid_emails"

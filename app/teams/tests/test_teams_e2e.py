@@ -10,20 +10,13 @@ from playwright.sync_api import expect
 
 from app.accounts.models import User
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.core.tests.helpers import VIEWPORTS, log_in, settled_axe_violations
+from app.core.tests.helpers import log_in, settled_axe_violations
 from app.learning.tests.factories import make_course
 from app.teams.models import Invitation, Membership
 from app.teams.tests.factories import make_invitation, make_team
+from app.teams.tests.helpers import LINK
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-LINK = re.compile(r"http://[^/\s]+(/twoj_zespol\?manager=[A-Za-z0-9_-]{43})")
-
-
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request, page):
-    page.set_viewport_size(VIEWPORTS[request.param])
-    return request.param
 
 
 def test_manager_invites_a_new_address_who_registers_and_joins(live_server, page, viewport):

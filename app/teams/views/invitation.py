@@ -7,92 +7,109 @@ from allauth.account.adapter import get_adapter
 from allauth.core import ratelimit
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from app.accounts.selectors import email_is_taken
-from app.core.errors import error_response
-from app.core.inertia import FORM_ERROR_KEY, redirect_with_errors, render_page
+from app.core.errors import ApplicationError, default_message, errors_return_to, rate_limit
+from app.core.inertia import FORM_ERROR_KEY, render_page
 from app.core.requests import AuthenticatedRequest, request_data, wants_json
-from app.core.return_url import login_url_for
+from app.core.return_url import login_url, login_url_for
 from app.core.tokens import is_well_formed
-from app.teams import props, services
+from app.teams import props, selectors, services
 
-STUDENT_URL = "/platforma/student"
 FAILED_ACTION = "invitation_failed"
 # The page's own error key carrying the §8 error code next to the message.
 ERROR_CODE_KEY = "code"
 
 
-def _page_url(token: str) -> str:
-    return f"{services.INVITATION_PATH}?{urlencode({'manager': token})}"
+def _token(request: HttpRequest) -> str:
+    """The invitation's secret: the `manager` field of the form, or of the link's query."""
+    if request.method == "POST":
+        return str(request_data(request).get("manager") or "")
+    return request.GET.get("manager", "")
+
+
+def _invitation_url(**query: str) -> str:
+    url = reverse("teams:invitation")
+    return f"{url}?{urlencode(query)}" if query else url
+
+
+def _page_url(request: HttpRequest) -> str:
+    """The invitation page of the posted link (a malformed secret is not echoed)."""
+    token = _token(request)
+    return _invitation_url(manager=token) if is_well_formed(token) else _invitation_url()
 
 
 def invitation_return_url(request: HttpRequest, token: str) -> str:
     """Where the login page should bring the visitor back to. For a real invitation it
     carries the invited `email` (the login page's invitation banner) and `form=login` when
     that address already has an account (SPEC §2 route table: login)."""
-    invitation = services.find_invitation(token)
+    invitation = selectors.invitation_find(token=token)
     if invitation is None:
         return request.get_full_path()
     query = {"manager": token, "email": invitation.email}
     if email_is_taken(email=invitation.email):
         query["form"] = "login"
-    return f"{services.INVITATION_PATH}?{urlencode(query)}"
+    return _invitation_url(**query)
 
 
 def _to_login(request: HttpRequest, token: str) -> HttpResponse:
     if wants_json(request):
-        return error_response(request, status=401, code="unauthenticated")
+        raise ApplicationError(default_message(401), code="unauthenticated", status=401)
     return HttpResponseRedirect(login_url_for(invitation_return_url(request, token)))
 
 
 @require_http_methods(["GET", "POST"])
+@errors_return_to(_page_url)
 def invitation(request: HttpRequest) -> HttpResponse:
     """Login required, like every team page; the way to the login page is built here."""
-    if request.method == "POST":
-        token = str(request_data(request).get("manager") or "")
-    else:
-        token = request.GET.get("manager", "")
+    token = _token(request)
     if not request.user.is_authenticated:
         return _to_login(request, token)
     if request.method == "POST":
         return _accept(cast(AuthenticatedRequest, request), token)
-    found = services.find_invitation(token)
-    problem = services.invitation_problem(found, request.user)
+    found = selectors.invitation_find(token=token)
+    problem = selectors.invitation_check(invitation=found, user=request.user)
     page: props.InvitationPageProps = {
         "manager": token if is_well_formed(token) else "",
         "team_name": found.team.name if found is not None and problem is None else None,
         "problem": {"code": problem.code, "message": problem.message} if problem else None,
-        "accept_url": services.INVITATION_PATH,
-        "logout_url": f"{services.INVITATION_PATH}/wyloguj",
-        "decline_url": "/platforma",
+        "accept_url": reverse("teams:invitation"),
+        "logout_url": reverse("teams:invitation_logout"),
+        "decline_url": reverse("learning:home"),
     }
     return render_page(request, "Teams/Invitation", page)
 
 
 def _accept(request: AuthenticatedRequest, token: str) -> HttpResponse:
-    page_url = _page_url(token) if is_well_formed(token) else services.INVITATION_PATH
     user = request.user
-    if not ratelimit.consume(request, action=FAILED_ACTION, user=user, dry_run=True):
-        return redirect_with_errors(
-            request,
-            page_url,
-            {
-                FORM_ERROR_KEY: _("Zbyt wiele nieudanych prób. Spróbuj ponownie za kilka minut."),
-                ERROR_CODE_KEY: "rate_limited",
-            },
-        )
     try:
-        team = services.invitation_accept(user=user, token=token)
-    except services.InvitationError as error:
-        if error.code == "unknown":
-            ratelimit.consume(request, action=FAILED_ACTION, user=user)
-        return redirect_with_errors(
-            request, page_url, {FORM_ERROR_KEY: error.message, ERROR_CODE_KEY: error.code}
+        # Once the guesses are used up no link is even looked at, right or wrong.
+        rate_limit(
+            request,
+            action=FAILED_ACTION,
+            user=user,
+            dry_run=True,
+            message=_("Zbyt wiele nieudanych prób. Spróbuj ponownie za kilka minut."),
         )
+        team = services.invitation_accept(user=user, token=token)
+    except ApplicationError as error:
+        if error.code == "unknown":
+            # Only a link to no invitation is a guess; it is counted after the answer.
+            ratelimit.consume(request, action=FAILED_ACTION, user=user)
+        # The page's dialog depends on the §8 code ("404": log in to the right account),
+        # so its errors carry the code beside the message.
+        raise ApplicationError(
+            error.message,
+            code=error.code,
+            status=error.status,
+            fields={FORM_ERROR_KEY: error.message, ERROR_CODE_KEY: error.code},
+        ) from error
     messages.success(request, _("Dołączyłeś do zespołu %(team)s.") % {"team": team.name})
-    return HttpResponseRedirect(STUDENT_URL)
+    return redirect("teams:student")
 
 
 @require_POST
@@ -104,5 +121,5 @@ def invitation_logout(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         get_adapter(request).logout(request)
     if return_url is None:
-        return HttpResponseRedirect("/login")
+        return HttpResponseRedirect(login_url())
     return HttpResponseRedirect(login_url_for(return_url))

@@ -15,7 +15,7 @@ def student(request: AuthenticatedRequest) -> HttpResponse:
     page: props.StudentProps = {
         "teams": [
             props.student_team(membership)
-            for membership in selectors.student_memberships(user=request.user)
+            for membership in selectors.membership_list_joined(user=request.user)
         ],
     }
     return render_page(request, "Teams/Student", page)

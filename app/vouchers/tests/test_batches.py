@@ -8,11 +8,13 @@ import pytest
 from django.utils import timezone
 
 from app.accounts.tests.factories import make_user
+from app.core.errors import ApplicationError
 from app.core.tests.helpers import page_of, post_json, visit
 from app.learning.tests.factories import make_course, make_exam, make_path
-from app.vouchers import services
+from app.vouchers import selectors, services
 from app.vouchers.models import Voucher, VoucherAllowance, VoucherBatch
-from app.vouchers.tests.factories import make_batch
+from app.vouchers.tests.factories import make_batch, make_voucher
+from app.vouchers.tests.helpers import errors_of
 
 pytestmark = pytest.mark.django_db
 
@@ -24,10 +26,6 @@ def institution(client):
     user = make_user(roles=["INSTITUTION"])
     client.force_login(user)
     return user
-
-
-def errors_of(client, url="/instytucja"):
-    return page_of(visit(client, url))["props"]["errors"]
 
 
 def test_empty_institution_area(client, institution):
@@ -104,7 +102,7 @@ def test_bad_batch_input_answers_with_a_message_and_generates_nothing(
 ):
     course = make_course()
     post_json(client, "/instytucja", {"product": f"course:{course.pk}", "size": "5", **data})
-    assert errors_of(client) == errors
+    assert errors_of(client, "/instytucja") == errors
     assert not Voucher.objects.exists()
 
 
@@ -214,8 +212,6 @@ def test_batch_pages_read_a_fixed_number_of_queries(
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from app.vouchers.tests.factories import make_voucher
-
     course = make_course()
     batch = make_batch(issued_by=institution, product=course, codes=2)
     services.voucher_redeem(user=make_user(), code=batch.vouchers.first().code)
@@ -237,7 +233,80 @@ def test_generating_batches_is_rate_limited(client, institution):
     for _ in range(10):
         post_json(client, "/instytucja", {"product": f"course:{course.pk}", "size": 1})
     post_json(client, "/instytucja", {"product": f"course:{course.pk}", "size": 1})
-    assert errors_of(client) == {
+    assert errors_of(client, "/instytucja") == {
         "form": "Zbyt wiele pul w krótkim czasie. Spróbuj ponownie za chwilę."
     }
     assert VoucherBatch.objects.count() == 10
+
+
+def test_an_unnamed_batch_is_named_after_its_product_and_the_day(client, institution):
+    course = make_course(title="K" * 80)
+    day = timezone.localdate().isoformat()
+    assert services.batch_name_default(product=course) == f"{'K' * 60}, {day}"
+
+    post_json(client, "/instytucja", {"product": f"course:{course.pk}", "size": 1, "name": " "})
+
+    assert VoucherBatch.objects.get().name == f"{'K' * 60}, {day}"
+
+
+def test_batch_generate_refuses_sizes_outside_the_range():
+    course = make_course()
+    for size in (0, 10_001):
+        with pytest.raises(ApplicationError) as raised:
+            services.batch_generate(
+                issued_by=make_user(),
+                channel=VoucherBatch.Channel.INSTITUTION,
+                product=course,
+                size=size,
+                name="",
+                valid_until=None,
+            )
+        assert (raised.value.code, raised.value.message) == ("size", RANGE)
+    assert not VoucherBatch.objects.exists()
+
+
+def test_the_allowance_is_what_the_admins_set_minus_the_reseller_batches():
+    reseller = make_user(roles=["RESELLER"])
+    course = make_course()
+    assert selectors.allowance_get(user=reseller) == (0, 0)
+    VoucherAllowance.objects.create(user=reseller, codes=10)
+    make_batch(issued_by=reseller, product=course, channel=VoucherBatch.Channel.RESELLER, codes=4)
+    # Batches of the institution area do not count against it.
+    make_batch(issued_by=reseller, product=course, codes=3)
+    assert selectors.allowance_get(user=reseller) == (6, 10)
+    VoucherAllowance.objects.filter(user=reseller).update(codes=2)
+    assert selectors.allowance_get(user=reseller) == (0, 2)
+
+
+def test_a_product_is_found_by_its_kind_and_id_only():
+    course, exam, path = make_course(), make_exam(), make_path()
+    assert selectors.product_find(value=f"course:{course.pk}") == course
+    assert selectors.product_find(value=f"exam:{exam.pk}") == exam
+    assert selectors.product_find(value=f"path:{path.pk}") == path
+    for value in (f"exam:{course.pk + exam.pk + path.pk}", "user:1", "course:", "course:١", ""):
+        assert selectors.product_find(value=value) is None
+
+
+def test_the_csv_lines_start_with_a_byte_order_mark_and_escape_formulas():
+    issuer = make_user(roles=["INSTITUTION"])
+    batch = make_batch(issued_by=issuer, product=make_course(title="+Kurs"), codes=1)
+    shared = make_voucher(product=batch.product, batch=batch, seats=2)
+    first = make_user(first_name="Ewa", last_name="Nowak", email="@ewa@example.com")
+    second = make_user(first_name="Jan", last_name="Kos", email="jan@example.com")
+    services.voucher_redeem(user=first, code=shared.code)
+    services.voucher_redeem(user=second, code=shared.code)
+    untouched = batch.vouchers.order_by("id").first().code
+
+    lines = list(selectors.batch_csv_lines(batch=batch))
+
+    assert lines[0] == "\ufeff"
+    assert lines[1] == (
+        "Kod,Produkt,Miejsca,Wykorzystane,Imię i nazwisko,E-mail,Data wykorzystania\r\n"
+    )
+    rows = list(csv.reader(io.StringIO("".join(lines[1:]))))
+    assert rows[1] == [untouched, "'+Kurs", "1", "0", "", "", ""]
+    assert sorted(row[:6] for row in rows[2:]) == [
+        [shared.code, "'+Kurs", "2", "2", "Ewa Nowak", "'@ewa@example.com"],
+        [shared.code, "'+Kurs", "2", "2", "Jan Kos", "jan@example.com"],
+    ]
+    assert all(len(row[6]) == len("2030-01-01 12:00") for row in rows[2:])

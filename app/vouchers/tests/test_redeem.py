@@ -1,18 +1,18 @@
 """Voucher redemption: every outcome of SPEC §4 and §8, bad input, and the guess limit."""
 
-from datetime import timedelta
-
 import pytest
 from django.test import Client
-from django.utils import timezone
 
 from app.accounts.tests.factories import make_user
+from app.core.errors import ApplicationError
 from app.core.tests.helpers import page_of, post_json, visit
 from app.learning.models import Access
 from app.learning.tests.factories import grant, make_course, make_exam, make_path
 from app.vouchers import services
 from app.vouchers.models import Redemption, Voucher
+from app.vouchers.tests import helpers
 from app.vouchers.tests.factories import make_voucher
+from app.vouchers.tests.helpers import form_error, post_code
 
 pytestmark = pytest.mark.django_db
 
@@ -24,22 +24,9 @@ EMPTY = "Proszę wprowadzić otrzymany kod."
 TOO_MANY = "Zbyt wiele prób z nieprawidłowym kodem. Spróbuj ponownie za kilka minut."
 
 
-@pytest.fixture
-def learner(client):
-    user = make_user(first_name="ola", last_name="nowak")
-    client.force_login(user)
-    return user
-
-
-def redeem(client, code, url="/odbierz_kurs"):
-    return post_json(client, url, {"code": code})
-
-
-def form_error(client, url="/odbierz_kurs"):
-    return page_of(visit(client, url))["props"]["errors"].get("form")
-
-
-def test_voucher_page_props(client, learner):
+def test_voucher_page_props(client):
+    # Typed in lower case: the button's name shows it in title case.
+    client.force_login(make_user(first_name="ola", last_name="nowak"))
     page = page_of(visit(client, "/odbierz_kurs"))
     assert page["component"] == "Vouchers/Redeem"
     assert page["props"]["code"] == ""
@@ -77,7 +64,7 @@ def test_each_product_leads_where_the_spec_says(client, learner, kind, target, f
     product = {"course": make_course, "exam": make_exam, "path": make_path}[kind]()
     voucher = make_voucher(code="KOD-1", product=product, seats=2)
 
-    response = redeem(client, "  kod-1 ")
+    response = post_code(client, "  kod-1 ")
 
     assert response.status_code == 302
     assert response.headers["Location"] == target.format(id=product.pk)
@@ -100,53 +87,60 @@ def test_the_service_answers_type_and_object_id():
 
 
 @pytest.mark.parametrize(
-    ("setup", "message"),
+    ("arrange", "message", "seats_used"),
     [
-        ("nothing", NOTHING),
-        ("unknown", UNKNOWN),
-        ("used_up", "Ten voucher został już wykorzystany przez wszystkie osoby, dla których był."),
-        ("expired", "Ten voucher stracił ważność"),
-        ("not_started", "Ten voucher będzie można wykorzystać od"),
-        ("already_redeemed", "Ten voucher został już przez Ciebie wykorzystany."),
-        ("already_owned", "Masz już dostęp do: Posiadany. Voucher nie został wykorzystany."),
+        # Nothing is used up: the seat waits for an assignment or for someone else.
+        (helpers.voucher_with_nothing_assigned, NOTHING, [0]),
+        (helpers.no_voucher, UNKNOWN, []),
+        (
+            helpers.voucher_used_up,
+            "Ten voucher został już wykorzystany przez wszystkie osoby, dla których był.",
+            [1],
+        ),
+        (helpers.voucher_expired, "Ten voucher stracił ważność", [0]),
+        (helpers.voucher_not_started, "Ten voucher będzie można wykorzystać od", [0]),
+        (
+            helpers.voucher_already_redeemed,
+            "Ten voucher został już przez Ciebie wykorzystany.",
+            [1],
+        ),
+        (
+            helpers.product_already_owned,
+            "Masz już dostęp do: Posiadany. Voucher nie został wykorzystany.",
+            [0],
+        ),
+    ],
+    ids=[
+        "nothing",
+        "unknown",
+        "used_up",
+        "expired",
+        "not_started",
+        "already_redeemed",
+        "already_owned",
     ],
 )
-def test_each_failure_has_its_own_message_and_grants_nothing(client, learner, setup, message):
-    course = make_course(title="Posiadany")
-    now = timezone.now()
-    if setup == "nothing":
-        make_voucher(code="KOD", seats=5)
-    elif setup == "used_up":
-        make_voucher(code="KOD", product=course, seats=1)
-        services.voucher_redeem(user=make_user(), code="KOD")
-    elif setup == "expired":
-        make_voucher(code="KOD", product=course, valid_until=now - timedelta(minutes=1))
-    elif setup == "not_started":
-        make_voucher(code="KOD", product=course, valid_from=now + timedelta(days=1))
-    elif setup == "already_redeemed":
-        make_voucher(code="KOD", product=course, seats=5)
-        services.voucher_redeem(user=learner, code="KOD")
-        Access.objects.filter(user=learner).delete()
-    elif setup == "already_owned":
-        make_voucher(code="KOD", product=course, seats=5)
-        grant(learner, course)
+def test_each_failure_has_its_own_message_and_grants_nothing(
+    client, learner, arrange, message, seats_used
+):
+    arrange(learner=learner, course=make_course(title="Posiadany"))
     accesses_before = Access.objects.filter(user=learner).count()
     redemptions_before = Redemption.objects.count()
 
-    response = redeem(client, "KOD")
+    response = post_code(client, "KOD")
 
     assert (response.status_code, response.headers["Location"]) == (302, "/odbierz_kurs")
     assert form_error(client).startswith(message)
     assert Access.objects.filter(user=learner).count() == accesses_before
     assert Redemption.objects.count() == redemptions_before
-    if setup in ("nothing", "already_owned"):
-        # Nothing was used up: the seat waits for an assignment or for someone else.
-        assert Voucher.objects.get(code="KOD").seats_used == 0
+    assert list(Voucher.objects.filter(code="KOD").values_list("seats_used", flat=True)) == (
+        seats_used
+    )
 
 
 @pytest.mark.parametrize("empty", ["", "   ", "\t\n", None, 12, ["KOD"]])
 def test_no_code_gets_the_spec_message(client, learner, empty):
-    redeem(client, empty)
+    post_code(client, empty)
     assert form_error(client) == EMPTY
 
 
@@ -156,14 +150,14 @@ def test_no_code_gets_the_spec_message(client, learner, empty):
 )
 def test_odd_and_huge_codes_read_as_unknown(client, learner, code):
     make_voucher(code="DEMO-COURSE", product=make_course(), seats=5)
-    response = redeem(client, code)
+    response = post_code(client, code)
     assert response.status_code == 302
     assert form_error(client) == UNKNOWN
     assert not Access.objects.exists()
 
 
 def test_the_code_from_the_link_page_comes_back_to_the_same_page(client, learner):
-    redeem(client, "NIEMA", url="/odbierz_kurs/NIEMA")
+    post_code(client, "NIEMA", url="/odbierz_kurs/NIEMA")
     assert form_error(client, "/odbierz_kurs/NIEMA") == UNKNOWN
 
 
@@ -171,10 +165,10 @@ def test_failed_guesses_are_limited_per_learner_even_for_a_right_code(client, le
     course = make_course()
     make_voucher(code="PRAWDZIWY", product=course, seats=5)
     for n in range(10):
-        redeem(client, f"ZGADUJE-{n}")
+        post_code(client, f"ZGADUJE-{n}")
         assert form_error(client) == UNKNOWN
 
-    redeem(client, "PRAWDZIWY")
+    post_code(client, "PRAWDZIWY")
 
     assert form_error(client) == TOO_MANY
     assert not Access.objects.exists()
@@ -203,7 +197,7 @@ def test_failed_guesses_are_limited_per_address_across_accounts():
 def test_successful_and_known_code_failures_do_not_count_as_guesses(client, learner):
     make_voucher(code="PUSTY", seats=100)
     for _ in range(12):
-        redeem(client, "PUSTY")
+        post_code(client, "PUSTY")
         assert form_error(client) == NOTHING
 
 
@@ -221,8 +215,8 @@ def test_a_path_voucher_then_a_course_of_that_path_is_already_owned(client, lear
     course = make_course(title="W ścieżce")
     make_voucher(code="SCIEZKA", product=make_path(courses=[course]))
     make_voucher(code="KURS", product=course)
-    redeem(client, "SCIEZKA")
-    redeem(client, "KURS")
+    post_code(client, "SCIEZKA")
+    post_code(client, "KURS")
     assert form_error(client).startswith("Masz już dostęp do: W ścieżce.")
     assert Access.objects.filter(user=learner).count() == 1
 
@@ -236,7 +230,7 @@ def test_a_grant_racing_past_the_ownership_check_rolls_everything_back(monkeypat
     make_voucher(code="DRUGI", product=course, seats=5)
     monkeypatch.setattr(services.learning_selectors, "owns", lambda **kwargs: False)
 
-    with pytest.raises(services.VoucherError) as raised:
+    with pytest.raises(ApplicationError) as raised:
         services.voucher_redeem(user=user, code="DRUGI")
 
     assert raised.value.code == "already_owned"

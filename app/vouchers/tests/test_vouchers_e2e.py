@@ -8,23 +8,13 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from app.accounts.tests.factories import make_user
-from app.core.tests.helpers import VIEWPORTS, log_in, settled_axe_violations
+from app.core.tests.helpers import log_in, settled_axe_violations
 from app.learning.models import Access, Course, Exam
 from app.learning.tests.factories import make_course
+from app.vouchers.tests.factories import make_voucher
+from app.vouchers.tests.helpers import redeem_in_browser
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request, page):
-    page.set_viewport_size(VIEWPORTS[request.param])
-    return request.param
-
-
-def redeem(page, live_server, code: str) -> None:
-    page.goto(f"{live_server.url}/odbierz_kurs")
-    page.get_by_label("Kod vouchera").fill(code)
-    page.get_by_role("button", name=re.compile("^Wykorzystaj jako")).click()
 
 
 def test_each_demo_voucher_lands_where_the_spec_says(live_server, page, viewport):
@@ -34,20 +24,20 @@ def test_each_demo_voucher_lands_where_the_spec_says(live_server, page, viewport
     python = Course.objects.get(title="Python od podstaw")
     docker = Course.objects.get(title="Docker od podstaw")
 
-    redeem(page, live_server, " demo-course ")
+    redeem_in_browser(page, live_server, " demo-course ")
     expect(page).to_have_url(f"{live_server.url}/platforma/kurs/{python.pk}")
     expect(page.get_by_text("Odebrano kurs: Python od podstaw.")).to_be_visible()
 
-    redeem(page, live_server, "DEMO-EXAM")
+    redeem_in_browser(page, live_server, "DEMO-EXAM")
     expect(page).to_have_url(f"{live_server.url}/platforma/egzamin")
     exam = Exam.objects.get()
     expect(page.get_by_role("heading", name=exam.title)).to_be_visible()
 
-    redeem(page, live_server, "DEMO-PATH")
+    redeem_in_browser(page, live_server, "DEMO-PATH")
     expect(page).to_have_url(f"{live_server.url}/platforma/moje_kursy")
     expect(page.get_by_role("heading", name="Ścieżka: Backend developer")).to_be_visible()
 
-    redeem(page, live_server, "DEMO-EMPTY")
+    redeem_in_browser(page, live_server, "DEMO-EMPTY")
     dialog = page.get_by_role("alertdialog")
     expect(dialog).to_contain_text(
         "Wykorzystany voucher nie posiada przypisanego kursu, proszę skontaktuj się z "
@@ -57,12 +47,12 @@ def test_each_demo_voucher_lands_where_the_spec_says(live_server, page, viewport
     dialog.get_by_role("button", name="OK").click()
     expect(dialog).to_be_hidden()
 
-    redeem(page, live_server, "DEMO-SINGLE")
+    redeem_in_browser(page, live_server, "DEMO-SINGLE")
     expect(page).to_have_url(f"{live_server.url}/platforma/kurs/{docker.pk}")
     # The single seat is gone: the next learner hears so.
     page.context.clear_cookies()
     log_in(page, live_server, make_user())
-    redeem(page, live_server, "DEMO-SINGLE")
+    redeem_in_browser(page, live_server, "DEMO-SINGLE")
     expect(page.get_by_role("alertdialog")).to_contain_text(
         "Ten voucher został już wykorzystany przez wszystkie osoby, dla których był."
     )
@@ -89,17 +79,15 @@ def test_the_button_waits_for_a_code_and_names_the_learner(live_server, page, vi
 
 def test_too_many_wrong_codes_are_stopped(live_server, page):
     course = make_course()
-    from app.vouchers.tests.factories import make_voucher
-
     make_voucher(code="PRAWDZIWY", product=course, seats=3)
     log_in(page, live_server, make_user())
     for n in range(10):
-        redeem(page, live_server, f"ZLY-{n}")
+        redeem_in_browser(page, live_server, f"ZLY-{n}")
         dialog = page.get_by_role("alertdialog")
         expect(dialog).to_contain_text("Nie znaleźliśmy vouchera o tym kodzie.")
         dialog.get_by_role("button", name="OK").click()
 
-    redeem(page, live_server, "PRAWDZIWY")
+    redeem_in_browser(page, live_server, "PRAWDZIWY")
 
     expect(page.get_by_role("alertdialog")).to_contain_text(
         "Zbyt wiele prób z nieprawidłowym kodem. Spróbuj ponownie za kilka minut."
@@ -133,7 +121,7 @@ def test_an_institution_batch_redeemed_by_a_learner(live_server, page, viewport)
     page.context.clear_cookies()
     learner = make_user(first_name="Ewa", last_name="Uczennica", email="ewa@example.com")
     log_in(page, live_server, learner)
-    redeem(page, live_server, code.lower())
+    redeem_in_browser(page, live_server, code.lower())
     expect(page).to_have_url(f"{live_server.url}/platforma/kurs/{course.pk}")
 
     page.context.clear_cookies()

@@ -2,31 +2,31 @@
 
 from allauth.core import ratelimit
 from django.contrib import messages
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from app.core.errors import ApplicationError, errors_return_to, rate_limit
 from app.core.guards import login_required
-from app.core.inertia import FORM_ERROR_KEY, redirect_with_errors, render_page
+from app.core.inertia import render_page
 from app.core.requests import AuthenticatedRequest, request_data
 from app.vouchers import services
 from app.vouchers.models import CODE_MAX_LENGTH, CODE_SHAPE, normalize_code
 from app.vouchers.props import RedeemProps
 
-REDEEM_URL = "/odbierz_kurs"
 # Failed guesses (unknown codes) are counted per learner and per address.
 FAILED_GUESS_ACTION = "voucher_failed"
-# Far longer than any code: such input is refused unread, as an unknown code.
-_RAW_CODE_LIMIT = 200
 
 
-def success_target(grant: services.Grant) -> str:
+def _success_target(grant: services.Grant) -> str:
     """SPEC §4: a course opens the course, an exam the exams, a path the learner's courses."""
     if grant.type == "course":
-        return f"/platforma/kurs/{grant.object_id}"
+        return reverse("learning:course", kwargs={"course_id": grant.object_id})
     if grant.type == "exam":
-        return "/platforma/egzamin"
-    return "/platforma/moje_kursy"
+        return reverse("learning:exams")
+    return reverse("learning:my_courses")
 
 
 def _success_message(grant: services.Grant) -> str:
@@ -44,44 +44,46 @@ def _prefill(hash_: str | None) -> str:
     return code if CODE_SHAPE.match(code) else ""
 
 
+def _page_url(request: AuthenticatedRequest, hash: str | None = None) -> str:
+    """The page's own address, rebuilt from the checked code, never echoed from the URL."""
+    code = _prefill(hash)
+    if code:
+        return reverse("vouchers:redeem_link", kwargs={"hash": code})
+    return reverse("vouchers:redeem")
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
+@errors_return_to(_page_url)
 def redeem(request: AuthenticatedRequest, hash: str | None = None) -> HttpResponse:
-    code = _prefill(hash)
-    # The page's own address is rebuilt from the checked code, never echoed from the URL.
-    page_url = f"{REDEEM_URL}/{code}" if code else REDEEM_URL
     if request.method == "POST":
-        return _redeem(request, page_url)
+        return _redeem(request)
     props: RedeemProps = {
-        "code": code,
-        "action": page_url,
+        "code": _prefill(hash),
+        "action": _page_url(request, hash),
         "max_length": CODE_MAX_LENGTH,
     }
     return render_page(request, "Vouchers/Redeem", props)
 
 
-def _redeem(request: AuthenticatedRequest, page_url: str) -> HttpResponse:
+def _redeem(request: AuthenticatedRequest) -> HttpResponse:
     user = request.user
-    if not ratelimit.consume(request, action=FAILED_GUESS_ACTION, user=user, dry_run=True):
-        # Once the guesses are used up no code is even looked at, right or wrong.
-        return redirect_with_errors(
-            request,
-            page_url,
-            {
-                FORM_ERROR_KEY: _(
-                    "Zbyt wiele prób z nieprawidłowym kodem. Spróbuj ponownie za kilka minut."
-                )
-            },
-        )
+    # Once the guesses are used up no code is even looked at, right or wrong.
+    rate_limit(
+        request,
+        action=FAILED_GUESS_ACTION,
+        user=user,
+        dry_run=True,
+        message=_("Zbyt wiele prób z nieprawidłowym kodem. Spróbuj ponownie za kilka minut."),
+    )
     raw = request_data(request).get("code")
-    raw = raw if isinstance(raw, str) else ""
     try:
-        if len(raw) > _RAW_CODE_LIMIT:
-            raise services.unknown_code_error()
-        grant = services.voucher_redeem(user=user, code=raw)
-    except services.VoucherError as error:
+        grant = services.voucher_redeem(user=user, code=raw if isinstance(raw, str) else "")
+    except ApplicationError as error:
         if error.code == "unknown":
+            # Only an unknown code is a guess. It is counted after the answer is known, and
+            # the learner still hears why this code failed.
             ratelimit.consume(request, action=FAILED_GUESS_ACTION, user=user)
-        return redirect_with_errors(request, page_url, {FORM_ERROR_KEY: error.message})
+        raise
     messages.success(request, _success_message(grant))
-    return HttpResponseRedirect(success_target(grant))
+    return redirect(_success_target(grant))

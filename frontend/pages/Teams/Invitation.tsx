@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import Button from "@/components/ui/Button";
 import Dialog from "@/components/ui/Dialog";
 import { useT } from "@/i18n";
+import { wholeFormError } from "@/lib/validation";
 import type { PageProps } from "@/types/generated";
 
 interface Problem {
@@ -21,8 +22,9 @@ export default function Invitation(page: PageProps<"Teams/Invitation">) {
   const [busy, setBusy] = useState(false);
   // A failed acceptance (errors) or a link that cannot be accepted at all (problem).
   const [dismissed, setDismissed] = useState(false);
-  const problem: Problem | null = errors.form
-    ? { code: errors.code ?? "", message: errors.form }
+  const failure = wholeFormError(errors);
+  const problem: Problem | null = failure
+    ? { code: errors.code ?? "", message: failure }
     : page.problem;
   const open = problem !== null && !dismissed;
   const wrongAccount = problem?.code === WRONG_ACCOUNT;

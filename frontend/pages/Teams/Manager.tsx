@@ -2,6 +2,7 @@ import { Head, Link, useForm } from "@inertiajs/react";
 import type { FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
+import Card from "@/components/ui/Card";
 import EmptyState from "@/components/ui/EmptyState";
 import TextField from "@/components/ui/TextField";
 import { useT } from "@/i18n";
@@ -18,28 +19,26 @@ function NewTeam({ page }: { page: ManagerProps }) {
   }
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 className="text-lg font-bold">{t("manager.new_team")}</h2>
-      <TextField
-        id="team-name"
-        label={t("manager.team_name")}
-        value={form.data.name}
-        maxLength={page.name_max_length}
-        onValueChange={(value) => {
-          form.setData("name", value);
-          form.clearErrors("name");
-        }}
-        error={form.errors.name}
-        required
-      />
-      <Button type="submit" disabled={!form.data.name.trim() || form.processing}>
-        {t("manager.create")}
-      </Button>
-    </form>
+    <Card>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <h2 className="text-lg font-bold">{t("manager.new_team")}</h2>
+        <TextField
+          id="team-name"
+          label={t("manager.team_name")}
+          value={form.data.name}
+          maxLength={page.name_max_length}
+          onValueChange={(value) => {
+            form.setData("name", value);
+            form.clearErrors("name");
+          }}
+          error={form.errors.name}
+          required
+        />
+        <Button type="submit" disabled={!form.data.name.trim() || form.processing}>
+          {t("manager.create")}
+        </Button>
+      </form>
+    </Card>
   );
 }
 
@@ -62,10 +61,7 @@ export default function Manager(page: PageProps<"Teams/Manager">) {
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2">
               {page.teams.map((team) => (
-                <li
-                  key={team.id}
-                  className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-                >
+                <Card as="li" key={team.id}>
                   <Link href={team.url} className="text-lg font-bold text-blue-900 underline">
                     {team.name}
                   </Link>
@@ -75,7 +71,7 @@ export default function Manager(page: PageProps<"Teams/Manager">) {
                       pending: team.pending_count,
                     })}
                   </p>
-                </li>
+                </Card>
               ))}
             </ul>
           )}

@@ -2,6 +2,7 @@ import { Head, Link, router, useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
+import Card from "@/components/ui/Card";
 import Dialog from "@/components/ui/Dialog";
 import MessageDialog from "@/components/ui/MessageDialog";
 import Pagination from "@/components/ui/Pagination";
@@ -9,6 +10,7 @@ import ProgressBar from "@/components/ui/ProgressBar";
 import TextArea from "@/components/ui/TextArea";
 import { useT } from "@/i18n";
 import { formatDate, formatDateTime, percent } from "@/lib/format";
+import { wholeFormError } from "@/lib/validation";
 import type { InvitationRow, ManagerTeamProps, PageProps } from "@/types/generated";
 
 function InviteForm({ page }: { page: ManagerTeamProps }) {
@@ -23,37 +25,35 @@ function InviteForm({ page }: { page: ManagerTeamProps }) {
       preserveScroll: true,
       onSuccess: () => form.reset(),
       onError: (errors) => {
-        const message = (errors as Record<string, string>).form;
+        const message = wholeFormError(errors);
         if (message) setFailure(message);
       },
     });
   }
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 className="text-lg font-bold">{t("team.invite")}</h2>
-      <TextArea
-        id="invite-emails"
-        label={t("team.emails")}
-        rows={5}
-        value={form.data.emails}
-        onValueChange={(value) => {
-          form.setData("emails", value);
-          form.clearErrors("emails");
-        }}
-        error={form.errors.emails}
-        hint={t("team.emails_hint", { max: page.max_emails })}
-        required
-      />
-      <Button type="submit" disabled={!form.data.emails.trim() || form.processing}>
-        {t("team.send")}
-      </Button>
-      <MessageDialog message={failure} onClose={() => setFailure(null)} />
-    </form>
+    <Card>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <h2 className="text-lg font-bold">{t("team.invite")}</h2>
+        <TextArea
+          id="invite-emails"
+          label={t("team.emails")}
+          rows={5}
+          value={form.data.emails}
+          onValueChange={(value) => {
+            form.setData("emails", value);
+            form.clearErrors("emails");
+          }}
+          error={form.errors.emails}
+          hint={t("team.emails_hint", { max: page.max_emails })}
+          required
+        />
+        <Button type="submit" disabled={!form.data.emails.trim() || form.processing}>
+          {t("team.send")}
+        </Button>
+        <MessageDialog message={failure} onClose={() => setFailure(null)} />
+      </form>
+    </Card>
   );
 }
 

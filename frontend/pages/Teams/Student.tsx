@@ -1,5 +1,6 @@
 import { Link, usePage } from "@inertiajs/react";
 
+import Card from "@/components/ui/Card";
 import EmptyState from "@/components/ui/EmptyState";
 import LearnerPage from "@/components/learning/LearnerPage";
 import { useT } from "@/i18n";
@@ -19,10 +20,7 @@ export default function Student({ teams }: PageProps<"Teams/Student">) {
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {teams.map((team) => (
-            <li
-              key={team.id}
-              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-            >
+            <Card as="li" key={team.id}>
               <h2 className="text-xl font-bold">{team.name}</h2>
               <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
                 <dt className="font-semibold">{t("student.managers")}</dt>
@@ -46,7 +44,7 @@ export default function Student({ teams }: PageProps<"Teams/Student">) {
                   </ul>
                 </>
               ) : null}
-            </li>
+            </Card>
           ))}
         </ul>
       )}

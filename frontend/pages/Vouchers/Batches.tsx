@@ -2,6 +2,7 @@ import { Head, Link, useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
+import Card from "@/components/ui/Card";
 import MessageDialog from "@/components/ui/MessageDialog";
 import EmptyState from "@/components/ui/EmptyState";
 import Pagination from "@/components/ui/Pagination";
@@ -10,6 +11,7 @@ import TextField from "@/components/ui/TextField";
 import { areaTitleKey, productKindKey } from "@/components/vouchers/areaTitle";
 import { useT } from "@/i18n";
 import { formatDate, formatNumber } from "@/lib/format";
+import { wholeFormError } from "@/lib/validation";
 import type { BatchesProps, PageProps } from "@/types/generated";
 
 function GenerateForm({ page }: { page: BatchesProps }) {
@@ -37,85 +39,83 @@ function GenerateForm({ page }: { page: BatchesProps }) {
     form.post(page.create_url, {
       preserveScroll: true,
       onError: (errors) => {
-        const message = (errors as Record<string, string>).form;
+        const message = wholeFormError(errors);
         if (message) setFailure(message);
       },
     });
   }
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 className="text-lg font-bold">{t("batches.new")}</h2>
-      {page.allowance ? (
-        <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-950">
-          {t("batches.allowance", {
-            left: formatNumber(page.allowance.left, locale),
-            total: formatNumber(page.allowance.total, locale),
-          })}
-        </p>
-      ) : null}
-      {nothingToGrant ? <p className="text-slate-700">{t("batches.no_products")}</p> : null}
-      <Select
-        id="batch-product"
-        label={t("batches.product")}
-        value={form.data.product}
-        onValueChange={(value) => set("product", value)}
-        error={form.errors.product}
-        required
-      >
-        <option value="">{t("batches.choose_product")}</option>
-        {(["course", "exam", "path"] as const).map((kind) =>
-          page.products[kind].length > 0 ? (
-            <optgroup key={kind} label={t(productKindKey(kind))}>
-              {page.products[kind].map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.title}
-                </option>
-              ))}
-            </optgroup>
-          ) : null,
-        )}
-      </Select>
-      <TextField
-        id="batch-size"
-        label={t("batches.size")}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={page.max_size}
-        value={form.data.size}
-        onValueChange={(value) => set("size", value)}
-        error={form.errors.size ?? sizeError}
-        hint={t("batches.size_hint", { max: formatNumber(page.max_size, locale) })}
-        required
-      />
-      <TextField
-        id="batch-name"
-        label={t("batches.name")}
-        value={form.data.name}
-        maxLength={page.name_max_length}
-        onValueChange={(value) => set("name", value)}
-        error={form.errors.name}
-        hint={t("batches.name_hint")}
-      />
-      <TextField
-        id="batch-valid-until"
-        label={t("batches.valid_until")}
-        type="date"
-        value={form.data.valid_until}
-        onValueChange={(value) => set("valid_until", value)}
-        error={form.errors.valid_until}
-        hint={t("batches.valid_until_hint")}
-      />
-      <Button type="submit" disabled={!ready || form.processing} className="w-full">
-        {form.processing ? t("batches.generating") : t("batches.generate")}
-      </Button>
-      <MessageDialog message={failure} onClose={() => setFailure(null)} />
-    </form>
+    <Card>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <h2 className="text-lg font-bold">{t("batches.new")}</h2>
+        {page.allowance ? (
+          <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-950">
+            {t("batches.allowance", {
+              left: formatNumber(page.allowance.left, locale),
+              total: formatNumber(page.allowance.total, locale),
+            })}
+          </p>
+        ) : null}
+        {nothingToGrant ? <p className="text-slate-700">{t("batches.no_products")}</p> : null}
+        <Select
+          id="batch-product"
+          label={t("batches.product")}
+          value={form.data.product}
+          onValueChange={(value) => set("product", value)}
+          error={form.errors.product}
+          required
+        >
+          <option value="">{t("batches.choose_product")}</option>
+          {(["course", "exam", "path"] as const).map((kind) =>
+            page.products[kind].length > 0 ? (
+              <optgroup key={kind} label={t(productKindKey(kind))}>
+                {page.products[kind].map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.title}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null,
+          )}
+        </Select>
+        <TextField
+          id="batch-size"
+          label={t("batches.size")}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={page.max_size}
+          value={form.data.size}
+          onValueChange={(value) => set("size", value)}
+          error={form.errors.size ?? sizeError}
+          hint={t("batches.size_hint", { max: formatNumber(page.max_size, locale) })}
+          required
+        />
+        <TextField
+          id="batch-name"
+          label={t("batches.name")}
+          value={form.data.name}
+          maxLength={page.name_max_length}
+          onValueChange={(value) => set("name", value)}
+          error={form.errors.name}
+          hint={t("batches.name_hint")}
+        />
+        <TextField
+          id="batch-valid-until"
+          label={t("batches.valid_until")}
+          type="date"
+          value={form.data.valid_until}
+          onValueChange={(value) => set("valid_until", value)}
+          error={form.errors.valid_until}
+          hint={t("batches.valid_until_hint")}
+        />
+        <Button type="submit" disabled={!ready || form.processing} className="w-full">
+          {form.processing ? t("batches.generating") : t("batches.generate")}
+        </Button>
+        <MessageDialog message={failure} onClose={() => setFailure(null)} />
+      </form>
+    </Card>
   );
 }
 
@@ -139,10 +139,7 @@ export default function Batches(page: PageProps<"Vouchers/Batches">) {
           ) : (
             <ul className="space-y-3">
               {page.batches.map((batch) => (
-                <li
-                  key={batch.id}
-                  className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-                >
+                <Card as="li" key={batch.id} flush className="p-4">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <Link href={batch.url} className="text-lg font-bold text-blue-900 underline">
                       {batch.name}
@@ -162,7 +159,7 @@ export default function Batches(page: PageProps<"Vouchers/Batches">) {
                       codes: formatNumber(batch.size, locale),
                     })}
                   </p>
-                </li>
+                </Card>
               ))}
             </ul>
           )}

@@ -2,9 +2,11 @@ import { Head, useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
+import Card from "@/components/ui/Card";
 import MessageDialog from "@/components/ui/MessageDialog";
 import TextField from "@/components/ui/TextField";
 import { useT } from "@/i18n";
+import { wholeFormError } from "@/lib/validation";
 import type { PageProps } from "@/types/generated";
 
 /** SPEC §2 "Voucher page": one code, redeemed as the logged-in learner. */
@@ -25,8 +27,7 @@ export default function Redeem({ code, action, max_length }: PageProps<"Vouchers
       preserveState: true,
       onSuccess: () => setSucceeded(true),
       onError: (errors) => {
-        const message = (errors as Record<string, string>).form;
-        setFailure(message ?? t("voucher.failed"));
+        setFailure(wholeFormError(errors) ?? t("voucher.failed"));
       },
     });
   }
@@ -36,27 +37,25 @@ export default function Redeem({ code, action, max_length }: PageProps<"Vouchers
       <Head title={t("voucher.title")} />
       <h1 className="text-2xl font-bold sm:text-3xl">{t("voucher.heading")}</h1>
       <p className="mt-2 text-slate-700">{t("voucher.intro")}</p>
-      <form
-        onSubmit={submit}
-        noValidate
-        className="mt-8 space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-      >
-        <TextField
-          id="voucher-code"
-          label={t("voucher.code")}
-          value={form.data.code}
-          onValueChange={(value) => form.setData("code", value)}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={max_length * 2}
-          className="[&_input]:font-mono [&_input]:uppercase"
-          required
-        />
-        <Button type="submit" className="w-full" disabled={empty || form.processing || succeeded}>
-          {t("voucher.submit", { name })}
-        </Button>
-      </form>
+      <Card className="mt-8 sm:p-6">
+        <form onSubmit={submit} noValidate className="space-y-5">
+          <TextField
+            id="voucher-code"
+            label={t("voucher.code")}
+            value={form.data.code}
+            onValueChange={(value) => form.setData("code", value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={max_length * 2}
+            className="[&_input]:font-mono [&_input]:uppercase"
+            required
+          />
+          <Button type="submit" className="w-full" disabled={empty || form.processing || succeeded}>
+            {t("voucher.submit", { name })}
+          </Button>
+        </form>
+      </Card>
       <MessageDialog
         message={failure}
         title={t("voucher.failed")}
