@@ -19,11 +19,12 @@ from functools import wraps
 from typing import Any
 
 from allauth.core import ratelimit
+from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 
-from app.core.inertia import FORM_ERROR_KEY, render_page, stash_errors
+from app.core.inertia import FORM_ERROR_KEY, form_errors, render_page, stash_errors
 from app.core.props import ErrorPageProps
 from app.core.requests import is_inertia, wants_json
 
@@ -61,6 +62,15 @@ class ApplicationError(Exception):
         if self.fields:
             body["fields"] = dict(self.fields)
         return body
+
+
+def valid_data(form: BaseForm) -> dict[str, Any]:
+    """The cleaned data of a valid form; raises ApplicationError with the first message of
+    each invalid field (the form page shows them beside their fields)."""
+    if not form.is_valid():
+        errors = form_errors(form)
+        raise ApplicationError(next(iter(errors.values())), fields=errors)
+    return form.cleaned_data
 
 
 def default_message(status: int) -> str:

@@ -1,27 +1,15 @@
 """The batch form of the institution and reseller areas."""
 
 from datetime import datetime, time
-from typing import Any
 
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from app.core.errors import ApplicationError
-from app.core.inertia import form_errors
 from app.vouchers import selectors
 from app.vouchers.services import BATCH_MAX_SIZE
 
 BATCH_NAME_MAX_LENGTH = 100
-
-
-def valid_data(form: forms.Form) -> dict[str, Any]:
-    """The cleaned data of a valid form; raises ApplicationError with the first message of
-    each invalid field (the form page shows them beside their fields)."""
-    if not form.is_valid():
-        errors = form_errors(form)
-        raise ApplicationError(next(iter(errors.values())), fields=errors)
-    return form.cleaned_data
 
 
 class DayField(forms.DateField):

@@ -8,14 +8,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from app.core.errors import errors_return_to, rate_limit
+from app.core.errors import errors_return_to, rate_limit, valid_data
 from app.core.guards import manager_required
 from app.core.inertia import render_page
 from app.core.pagination import paginate
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.views import area_not_found
 from app.teams import props, selectors, services
-from app.teams.forms import TeamForm, valid_data
+from app.teams.forms import TeamForm
 from app.teams.models import TEAM_NAME_MAX_LENGTH
 
 MEMBERS_PER_PAGE = 50

@@ -12,14 +12,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from app.core import roles
-from app.core.errors import rate_limit
+from app.core.errors import rate_limit, valid_data
 from app.core.guards import View, institution_required, reseller_required
 from app.core.inertia import render_page
 from app.core.pagination import paginate
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.views import area_not_found
 from app.vouchers import props, selectors, services
-from app.vouchers.forms import BATCH_NAME_MAX_LENGTH, BatchForm, valid_data
+from app.vouchers.forms import BATCH_NAME_MAX_LENGTH, BatchForm
 from app.vouchers.models import VoucherBatch
 
 BATCHES_PER_PAGE = 20
