@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from app.accounts.selectors import email_is_taken
+from app.accounts.selectors import user_email_taken
 from app.core.errors import error_response
 from app.core.inertia import FORM_ERROR_KEY, redirect_with_errors, render_page
 from app.core.requests import AuthenticatedRequest, request_data, wants_json
@@ -36,7 +36,7 @@ def invitation_return_url(request: HttpRequest, token: str) -> str:
     if invitation is None:
         return request.get_full_path()
     query = {"manager": token, "email": invitation.email}
-    if email_is_taken(email=invitation.email):
+    if user_email_taken(email=invitation.email):
         query["form"] = "login"
     return f"{services.INVITATION_PATH}?{urlencode(query)}"
 
