@@ -22,6 +22,8 @@ from django.utils.translation import gettext_lazy as _
 from app.accounts import selectors, services
 from app.accounts.models import SessionLink, User
 from app.core import roles
+from app.core.errors import ApplicationError
+from app.core.return_url import default_return_url
 
 # allauth's session registry is the platform's plumbing (ending sessions), not an admin
 # screen: it lists visitors' IP addresses and browsers and could end anyone's session.
@@ -173,7 +175,8 @@ class UserAdmin(DjangoUserAdmin):
                     user=user, path=DEFAULT_LINK_PATH, issued_by=admin_user(request)
                 )
                 sent += 1
-            except services.SessionLinkRefused:
+            except ApplicationError:
+                # DEFAULT_LINK_PATH is a learner page: the refusal is the account's own.
                 skipped += 1
         # "Label: number" reads right for any count in Polish, which has three plural forms.
         self.message_user(
@@ -189,9 +192,10 @@ class UserAdmin(DjangoUserAdmin):
 
 
 def _link_path_choices() -> list[tuple[str, str]]:
+    area = default_return_url()
     return [
-        (path, f"/platforma/{path}/…" if needs_course else f"/platforma/{path}")
-        for path, needs_course in selectors.learner_link_targets()
+        (path, f"{area}/{path}/…" if needs_course else f"{area}/{path}")
+        for path, needs_course in selectors.learner_pages_list()
     ]
 
 
@@ -210,7 +214,7 @@ class SessionLinkForm(forms.ModelForm):
     def clean(self):
         cleaned_data = super().clean()
         path, course_id = cleaned_data.get("path"), cleaned_data.get("course_id")
-        if path and not selectors.is_learner_page(path=path, course_id=course_id):
+        if path and not selectors.learner_page_exists(path=path, course_id=course_id):
             raise forms.ValidationError(
                 _("Ta strona platformy wymaga numeru kursu albo go nie przyjmuje."),
                 code="invalid_target",

@@ -1,6 +1,6 @@
 """Login and registration forms: SPEC §3 fields, §5 rules and messages."""
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 from allauth.account import forms as allauth_forms
 from allauth.account.adapter import get_adapter
@@ -9,11 +9,17 @@ from django.contrib.auth import password_validation
 from django.utils.translation import gettext_lazy as _
 
 from app.accounts import selectors, validators
+from app.accounts.fields import first_name_field, last_name_field
 from app.core import roles
+from app.core.errors import ApplicationError, default_message
 from app.core.inertia import form_errors
 
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
+
+def form_refusal(errors: Mapping[str, str]) -> ApplicationError:
+    """The refusal of a form's input: each invalid field's message goes back to the form
+    page (the whole form's under "form"); a JSON caller reads the first one."""
+    message = next(iter(errors.values()), None) or default_message(400)
+    return ApplicationError(message, code="invalid", fields=errors)
 
 
 def _email_error() -> str:
@@ -61,27 +67,6 @@ class LoginForm(allauth_forms.LoginForm):
         return super().user_credentials()
 
 
-class NameField(forms.CharField):
-    def __init__(
-        self, *, required_message: "StrOrPromise", letters_message: "StrOrPromise"
-    ) -> None:
-        self.letters_message = letters_message
-        super().__init__(
-            max_length=validators.NAME_MAX_LENGTH,
-            error_messages={
-                "required": required_message,
-                "max_length": letters_message,
-            },
-        )
-
-    def clean(self, value):
-        value = " ".join(str(value or "").split())
-        value = super().clean(value)
-        if not validators.is_valid_name(value):
-            raise forms.ValidationError(self.letters_message, code="invalid")
-        return value
-
-
 class RegistrationForm(forms.Form):
     username = forms.CharField(
         max_length=validators.EMAIL_MAX_LENGTH,
@@ -90,14 +75,8 @@ class RegistrationForm(forms.Form):
             "max_length": _("E-mail jest niepoprawny"),
         },
     )
-    first_name = NameField(
-        required_message=_("Imię jest wymagane"),
-        letters_message=_("Imię może zawierać tylko litery"),
-    )
-    last_name = NameField(
-        required_message=_("Nazwisko jest wymagane"),
-        letters_message=_("Nazwisko może zawierać tylko litery"),
-    )
+    first_name = first_name_field()
+    last_name = last_name_field()
     password = forms.CharField(
         strip=False,
         max_length=validators.PASSWORD_MAX_LENGTH,
@@ -122,7 +101,7 @@ class RegistrationForm(forms.Form):
         value = self.cleaned_data["username"].strip().lower()
         if not validators.is_strict_email(value):
             raise forms.ValidationError(_email_error(), code="invalid")
-        if selectors.email_is_taken(email=value):
+        if selectors.user_email_taken(email=value):
             raise forms.ValidationError(_("Nazwa użytkownika jest już zajęta"), code="taken")
         return value
 

@@ -9,6 +9,7 @@ from app.accounts import validators
 from app.core.return_url import (
     RETURN_URL_PARAM,
     REVIEW_PARAMS,
+    login_url,
     return_url_from,
     return_url_query,
     with_review_params,
@@ -28,10 +29,13 @@ class LoginQuery:
 
     @property
     def page_url(self) -> str:
-        return f"/login?{self.query}" if self.query else "/login"
+        """The login page with this query: where its forms' errors are shown."""
+        page = login_url()
+        return f"{page}?{self.query}" if self.query else page
 
 
 def read_login_query(request: HttpRequest) -> LoginQuery:
+    """What the login page's query asks for, from checked values only."""
     return_url = return_url_from(request)
     inner = return_url_query(return_url)
     form = "login" if "login" in (request.GET.get("form"), inner.get("form")) else "register"

@@ -1,7 +1,9 @@
 """Platforma accounts: the e-mail is the login, roles open the areas of the platform."""
 
 import uuid
+from collections.abc import Mapping
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
@@ -9,11 +11,16 @@ from django.contrib.auth.models import PermissionsMixin
 from django.db import models
 from django.db.models import StringAgg, Value
 from django.db.models.functions import Coalesce
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from app.core import roles
-from app.core.tokens import OneTimeToken
+from app.core.return_url import default_return_url
+from app.core.tokens import EXPIRED, UNKNOWN, USED, OneTimeToken
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class Role(models.Model):
@@ -180,6 +187,12 @@ class SessionLink(OneTimeToken):
         verbose_name=_("wysłał"),
     )
 
+    refusals = {
+        UNKNOWN: _("Ten link logowania jest nieprawidłowy."),
+        USED: _("Ten link logowania został już wykorzystany."),
+        EXPIRED: _("Ten link logowania wygasł."),
+    }
+
     class Meta:
         verbose_name = _("link logowania")
         verbose_name_plural = _("linki logowania")
@@ -188,10 +201,21 @@ class SessionLink(OneTimeToken):
     def __str__(self) -> str:
         return f"{self.user.email} → {self.target}"
 
+    @staticmethod
+    def address(*, token: str, path: str, course_id: int | None) -> str:
+        """The path of the link with the secret `token` (only its digest is stored)."""
+        if course_id is None:
+            return reverse("accounts:session_link", kwargs={"hash": token, "path": path})
+        return reverse(
+            "accounts:session_link_course",
+            kwargs={"hash": token, "path": path, "course_id": course_id},
+        )
+
     @property
     def target(self) -> str:
+        """The address of the learner page the link opens."""
         suffix = f"/{self.course_id}" if self.course_id is not None else ""
-        return f"/platforma/{self.path}{suffix}"
+        return f"{default_return_url()}/{self.path}{suffix}"
 
 
 class AccountDeletionLink(OneTimeToken):
@@ -210,6 +234,26 @@ class AccountDeletionLink(OneTimeToken):
     )
     kind = models.CharField(_("rodzaj"), max_length=16, choices=Kind.choices)
 
+    # SPEC §8: each kind of link names itself when it is refused; someone else's
+    # confirmation link reads as unknown, so its message says it may be another's.
+    refusals_by_kind: dict[str, dict[str, "StrOrPromise"]] = {
+        Kind.CONFIRM: {
+            UNKNOWN: _("Ten link usunięcia konta jest nieprawidłowy albo należy do innego konta."),
+            USED: _("Ten link usunięcia konta został już wykorzystany."),
+            EXPIRED: _("Ten link usunięcia konta wygasł. Poproś o nowy na stronie profilu."),
+        },
+        Kind.RESTORE: {
+            UNKNOWN: _("Ten link przywrócenia konta jest nieprawidłowy."),
+            USED: _("Ten link przywrócenia konta został już wykorzystany."),
+            EXPIRED: _("Ten link przywrócenia konta wygasł."),
+        },
+    }
+
     class Meta:
         verbose_name = _("link usunięcia konta")
         verbose_name_plural = _("linki usunięcia konta")
+
+    @classmethod
+    def refusals_for(cls, filters: Mapping[str, Any]) -> Mapping[str, "StrOrPromise"]:
+        """The messages of the kind of link looked up (every lookup names its kind)."""
+        return cls.refusals_by_kind[filters["kind"]]

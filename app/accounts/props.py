@@ -9,7 +9,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from app.accounts import validators
-from app.accounts.models import User
+from app.accounts.models import SessionLink, User
+from app.core.return_url import login_url
 from app.core.typegen import page_props, ts_export
 
 
@@ -238,17 +239,17 @@ def reminder_page_props(*, variant: str, sent: bool) -> ReminderPageProps:
         "rules": {"email": _email_rule(_("Błędny e-mail"))},
         "urls": {
             "submit": reverse("accounts:admin_reminder" if admin else "accounts:password_reminder"),
-            "login": reverse("accounts:admin_login") if admin else "/login?form=login",
-            "home": "/",
+            "login": reverse("accounts:admin_login") if admin else login_url(form="login"),
+            "home": reverse("core:home"),
         },
     }
 
 
-def password_reset_page_props(*, error: str | None, submit_url: str) -> PasswordResetPageProps:
+def password_reset_page_props(*, error: str | None, key: str) -> PasswordResetPageProps:
     return {
         "error": error,
         "rules": {"password": account_rules()["password"]},
-        "submit_url": submit_url,
+        "submit_url": reverse("accounts:password_reset", kwargs={"key": key}),
         "reminder_url": reverse("accounts:password_reminder"),
     }
 
@@ -264,14 +265,35 @@ def admin_login_page_props(*, submit_url: str) -> AdminLoginPageProps:
     }
 
 
+def session_link_page_props(
+    *, token: str, path: str, course_id: int | None
+) -> SessionLinkPageProps:
+    return {"submit_url": SessionLink.address(token=token, path=path, course_id=course_id)}
+
+
+def deletion_request_page_props(*, user: User, sent: bool) -> DeletionRequestPageProps:
+    return {
+        "email": user.email,
+        "sent": sent,
+        "submit_url": reverse("accounts:account_deletion_request"),
+    }
+
+
 def account_deletion_page_props(
-    *, user: User, error: str | None, submit_url: str
+    *, user: User, error: str | None, token: str
 ) -> AccountDeletionPageProps:
     return {
         "first_name": user.shown_first_name,
         "last_name": user.shown_last_name,
         "error": error,
-        "submit_url": submit_url,
+        "submit_url": reverse("accounts:account_deletion", kwargs={"hash": token}),
+    }
+
+
+def account_restore_page_props(*, error: str | None, token: str) -> AccountRestorePageProps:
+    return {
+        "error": error,
+        "submit_url": reverse("accounts:account_restore", kwargs={"hash": token}),
     }
 
 

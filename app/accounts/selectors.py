@@ -10,15 +10,15 @@ from django.urls import URLPattern, URLResolver
 
 from app.accounts.models import User
 
-LEARNER_AREA = "/platforma"
 _SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,100}$")
 
 
-def email_is_taken(*, email: str) -> bool:
+def user_email_taken(*, email: str) -> bool:
+    """Whether an account has the address `email`, in any case (addresses are unique)."""
     return User.objects.filter(email__iexact=email).exists()
 
 
-def is_learner_page(*, path: str, course_id: int | None) -> bool:
+def learner_page_exists(*, path: str, course_id: int | None) -> bool:
     """Whether /platforma/<path>[/<course_id>] is a page of the learner area (SPEC §2):
     the only places a session link may lead. Unknown pages of the area count as outside."""
     if not isinstance(path, str) or not _SLUG.match(path):
@@ -26,7 +26,7 @@ def is_learner_page(*, path: str, course_id: int | None) -> bool:
     if course_id is not None and (not isinstance(course_id, int) or course_id < 0):
         return False
     # Only the pages a learner opens: not the actions (notes, lessons) posted to the area.
-    return (path, course_id is not None) in learner_link_targets()
+    return (path, course_id is not None) in learner_pages_list()
 
 
 # The learner pages a session link can open, as (path, needs a course id). The apps that
@@ -49,7 +49,8 @@ def learner_pages_register(*, patterns: Iterable[URLPattern | URLResolver]) -> N
             _LEARNER_LINK_TARGETS.add((parts[0], True))
 
 
-def learner_link_targets() -> list[tuple[str, bool]]:
+def learner_pages_list() -> list[tuple[str, bool]]:
+    """The registered learner pages a session link may open, as (path, needs a course id)."""
     return sorted(_LEARNER_LINK_TARGETS)
 
 

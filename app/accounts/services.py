@@ -15,32 +15,16 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from app.accounts import selectors
 from app.accounts.models import AccountDeletionLink, Role, SessionLink, User
 from app.accounts.signals import account_anonymised
 from app.core import roles
+from app.core.errors import ApplicationError
 from app.core.models import EmailLog
 from app.core.tasks import send_email
-from app.core.tokens import TokenError
-
-
-class EmailTaken(Exception):
-    """The address was registered by someone else a moment ago."""
-
-
-class InvalidLinkTarget(ValueError):
-    """A session link may only open a page of the learner area."""
-
-
-class SessionLinkRefused(Exception):
-    """One-click links log in learners only: not inactive accounts, and not admins, whose
-    panel must not open from an e-mail alone."""
-
-
-class InvalidResetKey(Exception):
-    """The password-reset link is malformed, used up or expired."""
-
+from app.core.tokens import UNKNOWN, USED
 
 # Where purged accounts' addresses point: `.invalid` can never be delivered (RFC 2606).
 ANONYMOUS_EMAIL_DOMAIN = "usuniete.invalid"
@@ -55,7 +39,9 @@ def user_register(
     password: str,
     newsletter: bool,
 ) -> User:
-    """Create a learner account with a verified-later e-mail record; raises EmailTaken."""
+    """Create a learner account with a verified-later e-mail record; raises
+    ApplicationError ("email_taken", on the username field) when the address was
+    registered by someone else a moment ago."""
     try:
         with transaction.atomic():
             user = User.objects.create_user(
@@ -69,7 +55,8 @@ def user_register(
             )
             setup_user_email(request, user, [])
     except IntegrityError as exc:
-        raise EmailTaken(email) from exc
+        message = _("Nazwa użytkownika jest już zajęta")
+        raise ApplicationError(message, code="email_taken", fields={"username": message}) from exc
     return user
 
 
@@ -111,23 +98,28 @@ def password_reset_link(*, key: str) -> str:
     return _absolute(reverse("accounts:password_reset", kwargs={"key": key}))
 
 
-def password_reset_user(*, key: str) -> User:
-    """The user whose password allauth's reset `key` ("<uidb36>-<token>") may set;
-    raises InvalidResetKey when it is malformed, used up (the password changed) or expired."""
+def password_reset_check(*, key: str) -> User:
+    """The user whose password allauth's reset `key` ("<uidb36>-<token>") may set; raises
+    ApplicationError ("invalid_link") when it is malformed, used up (the password
+    changed) or expired."""
     uidb36, _dash, token = key.partition("-")
     form = UserTokenForm(data={"uidb36": uidb36, "key": token})
     if not form.is_valid() or not form.reset_user.is_active:
-        raise InvalidResetKey(key)
+        raise ApplicationError(
+            _("Link do zmiany hasła jest nieprawidłowy, został już użyty albo wygasł."),
+            code="invalid_link",
+        )
     return form.reset_user
 
 
 def password_reset(*, request: HttpRequest, key: str, password: str) -> User:
     """Set a new password from the e-mailed link (allauth's flow: it also e-mails the
-    "password changed" notice), then end the user's other sessions; raises InvalidResetKey."""
+    "password changed" notice), then end the user's other sessions; raises
+    ApplicationError ("invalid_link", see password_reset_check)."""
     # Read before the password changes: afterwards the session no longer matches it.
     current = request.user if request.user.is_authenticated else None
     with transaction.atomic():
-        user = password_reset_user(key=key)
+        user = password_reset_check(key=key)
         allauth_password_reset.reset_password(user, password)
         keep = None
         if current is not None and current.pk == user.pk:
@@ -146,7 +138,13 @@ def password_reset(*, request: HttpRequest, key: str, password: str) -> User:
 
 
 def session_link_allowed(*, user: User) -> bool:
+    """One-click links log in learners only: not inactive accounts, and not admins, whose
+    panel must not open from an e-mail alone."""
     return user.is_active and not user.has_any_role(roles.ADMIN_ROLES)
+
+
+def _outside_platform() -> ApplicationError:
+    return ApplicationError(_("Ten link prowadzi poza platformę."), code="outside_platform")
 
 
 def session_link_issue(
@@ -157,12 +155,16 @@ def session_link_issue(
     issued_by: User | None = None,
 ) -> tuple[SessionLink, str]:
     """Store a new one-click login link of `user` to /platforma/<path>[/<course_id>] and
-    return it with its absolute URL (shown or sent once); raises InvalidLinkTarget or
-    SessionLinkRefused."""
-    if not selectors.is_learner_page(path=path, course_id=course_id):
-        raise InvalidLinkTarget(path)
+    return it with its absolute URL (shown or sent once); raises ApplicationError:
+    "outside_platform" for a page outside the learner area, "session_link_refused" for
+    an account that may not get one (see session_link_allowed)."""
+    if not selectors.learner_page_exists(path=path, course_id=course_id):
+        raise _outside_platform()
     if not session_link_allowed(user=user):
-        raise SessionLinkRefused(user.pk)
+        raise ApplicationError(
+            _("Link logowania można wysłać tylko do aktywnego konta bez roli ADMIN i SUPER_ADMIN."),
+            code="session_link_refused",
+        )
     link, token = SessionLink.issue(
         lifetime=settings.SESSION_LINK_LIFETIME,
         user=user,
@@ -170,11 +172,7 @@ def session_link_issue(
         course_id=course_id,
         issued_by=issued_by,
     )
-    route = "accounts:session_link" if course_id is None else "accounts:session_link_course"
-    kwargs: dict[str, str | int] = {"hash": token, "path": path}
-    if course_id is not None:
-        kwargs["course_id"] = course_id
-    return link, _absolute(reverse(route, kwargs=kwargs))
+    return link, _absolute(SessionLink.address(token=token, path=path, course_id=course_id))
 
 
 def session_link_send(
@@ -185,7 +183,7 @@ def session_link_send(
     issued_by: User | None = None,
 ) -> SessionLink:
     """Issue a session link (see session_link_issue) and e-mail it to `user` after the
-    commit; raises InvalidLinkTarget or SessionLinkRefused."""
+    commit; raises ApplicationError ("outside_platform", "session_link_refused")."""
     link, url = session_link_issue(user=user, path=path, course_id=course_id, issued_by=issued_by)
     send_email(
         template="session_link",
@@ -203,12 +201,15 @@ def session_link_send(
 
 def session_link_redeem(*, token: str, path: str, course_id: int | None) -> User:
     """Use up the session link `token` opened at /platforma/<path>[/<course_id>] and return
-    its user. The target in the URL must be the one the link was issued for, and the
-    account must still be allowed one (see session_link_allowed); raises TokenError
-    (unknown, used or expired)."""
+    its user. The page must be one of the learner area, the target in the URL the one the
+    link was issued for, and the account must still be allowed one (see
+    session_link_allowed); raises ApplicationError ("outside_platform", or the link's
+    refusal: unknown, used or expired)."""
+    if not selectors.learner_page_exists(path=path, course_id=course_id):
+        raise _outside_platform()
     link = SessionLink.redeem(token, path=path, course_id=course_id)
     if not session_link_allowed(user=link.user):
-        raise TokenError("unknown")
+        raise SessionLink.refusal(UNKNOWN)
     return link.user
 
 
@@ -238,15 +239,16 @@ def account_deletion_request(*, user: User) -> AccountDeletionLink:
 
 
 def account_deletion_check(*, user: User, token: str) -> AccountDeletionLink:
-    """The usable confirmation link `token` of `user`, not used up; raises TokenError
-    (someone else's link reads as unknown)."""
+    """The usable confirmation link `token` of `user`, not used up; raises ApplicationError
+    (unknown, used or expired; someone else's link reads as unknown)."""
     return AccountDeletionLink.find(token, user=user, kind=AccountDeletionLink.Kind.CONFIRM)
 
 
 def account_deletion_confirm(*, user: User, token: str) -> datetime:
     """Use up the confirmation link `token` of `user` and mark the account for deletion:
     it is locked at once, every session ends, and an e-mail offers the undo link, valid
-    until the purge. Returns when the purge is due; raises TokenError."""
+    until the purge. Returns when the purge is due; raises ApplicationError (unknown, used
+    or expired)."""
     with transaction.atomic():
         AccountDeletionLink.redeem(token, user=user, kind=AccountDeletionLink.Kind.CONFIRM)
         now = timezone.now()
@@ -277,16 +279,18 @@ def account_deletion_confirm(*, user: User, token: str) -> datetime:
 
 def account_restore_check(*, token: str) -> User:
     """The account the undo link `token` would restore, without using the link up;
-    raises TokenError."""
-    link = AccountDeletionLink.find(token, kind=AccountDeletionLink.Kind.RESTORE)
+    raises ApplicationError (unknown, used or expired)."""
+    kind = AccountDeletionLink.Kind.RESTORE
+    link = AccountDeletionLink.find(token, kind=kind)
     if link.user.deletion_marked_at is None or link.user.anonymised_at is not None:
-        raise TokenError("used")
+        raise AccountDeletionLink.refusal(USED, kind=kind)
     return link.user
 
 
 def account_restore(*, token: str) -> User:
     """Undo a confirmed deletion with the e-mailed link `token` until the purge: the account
-    can log in again; raises TokenError (also once the data is purged)."""
+    can log in again; raises ApplicationError (unknown, used or expired; also once the
+    data is purged)."""
     kind = AccountDeletionLink.Kind.RESTORE
     with transaction.atomic():
         link = AccountDeletionLink.find(token, kind=kind)
@@ -296,7 +300,7 @@ def account_restore(*, token: str) -> User:
         user = User.objects.select_for_update().get(pk=link.user_id)
         AccountDeletionLink.redeem(token, kind=kind, user=user)
         if user.deletion_marked_at is None or user.anonymised_at is not None:
-            raise TokenError("used")
+            raise AccountDeletionLink.refusal(USED, kind=kind)
         user.deletion_marked_at = None
         user.is_active = True
         user.save(update_fields=["deletion_marked_at", "is_active"])

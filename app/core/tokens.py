@@ -7,14 +7,22 @@ leak reveals no usable link. Being that long and random, tokens need no salt or 
 import hashlib
 import re
 import secrets
+from collections.abc import Mapping
 from datetime import timedelta
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from django.db import models, transaction
 from django.utils import timezone
 
+from app.core.errors import ApplicationError, default_message
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 TOKEN_BYTES = 32
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{43}$")
+# Why a link cannot be used: the codes of the ApplicationError that `find` and `redeem` raise.
+UNKNOWN, USED, EXPIRED = "unknown", "used", "expired"
 
 
 def new_token() -> tuple[str, str]:
@@ -32,21 +40,18 @@ def is_well_formed(token: str) -> bool:
     return bool(_TOKEN_SHAPE.match(token or ""))
 
 
-class TokenError(Exception):
-    """A link token that cannot be used; `code` tells why: unknown, used or expired."""
-
-    def __init__(self, code: str) -> None:
-        super().__init__(code)
-        self.code = code
-
-
 class OneTimeToken(models.Model):
-    """A single-use, expiring secret. Subclasses add what the token is for."""
+    """A single-use, expiring secret. Subclasses add what the token is for, and the
+    messages a visitor reads when their link is refused."""
 
     digest = models.CharField(max_length=64, unique=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     expires_at = models.DateTimeField()
     used_at = models.DateTimeField(null=True, blank=True)
+
+    # The message of each refusal (unknown, used, expired), naming the subclass's link;
+    # lazy texts, translated when a link is refused.
+    refusals: ClassVar[Mapping[str, "StrOrPromise"]] = {}
 
     class Meta:
         abstract = True
@@ -61,35 +66,50 @@ class OneTimeToken(models.Model):
         return instance, token
 
     @classmethod
+    def refusals_for(cls, filters: Mapping[str, Any]) -> Mapping[str, "StrOrPromise"]:
+        """The refusal messages of the links `filters` look up; a subclass with several
+        kinds of links picks the kind's messages."""
+        return cls.refusals
+
+    @classmethod
+    def refusal(cls, code: str, **filters: Any) -> ApplicationError:
+        """The ApplicationError of a link refused for `code` (unknown, used or expired),
+        with the message the subclass declares for it."""
+        message = cls.refusals_for(filters).get(code)
+        return ApplicationError(str(message or default_message(400)), code=code)
+
+    @classmethod
     def find(cls, token: str, **filters: Any) -> Self:
-        """The usable token matching `token`, without using it up; raises TokenError."""
+        """The usable token matching `token`, without using it up; raises ApplicationError
+        (unknown, used or expired)."""
         if not is_well_formed(token):
-            raise TokenError("unknown")
+            raise cls.refusal(UNKNOWN, **filters)
         instance = cls._default_manager.filter(digest=token_digest(token), **filters).first()
-        return cls._check(instance)
+        return cls._check(instance, filters)
 
     @classmethod
     def redeem(cls, token: str, **filters: Any) -> Self:
-        """Use the token up, once: concurrent attempts get "used"; raises TokenError."""
+        """Use the token up, once: concurrent attempts get "used"; raises ApplicationError
+        (unknown, used or expired)."""
         if not is_well_formed(token):
-            raise TokenError("unknown")
+            raise cls.refusal(UNKNOWN, **filters)
         with transaction.atomic():
             instance = (
                 cls._default_manager.select_for_update()
                 .filter(digest=token_digest(token), **filters)
                 .first()
             )
-            usable = cls._check(instance)
+            usable = cls._check(instance, filters)
             usable.used_at = timezone.now()
             usable.save(update_fields=["used_at"])
         return usable
 
     @classmethod
-    def _check(cls, instance: Self | None) -> Self:
+    def _check(cls, instance: Self | None, filters: Mapping[str, Any]) -> Self:
         if instance is None:
-            raise TokenError("unknown")
+            raise cls.refusal(UNKNOWN, **filters)
         if instance.used_at is not None:
-            raise TokenError("used")
+            raise cls.refusal(USED, **filters)
         if instance.expires_at <= timezone.now():
-            raise TokenError("expired")
+            raise cls.refusal(EXPIRED, **filters)
         return instance

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, UnidentifiedImageError
 
-from app.accounts.forms import NameField
+from app.accounts.fields import NameField
 from app.learning.models.study import NOTE_MAX_LENGTH
 
 AVATAR_MAX_BYTES = 2 * 1024 * 1024

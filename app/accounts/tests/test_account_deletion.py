@@ -15,40 +15,32 @@ from django.utils import timezone
 
 from app.accounts import services
 from app.accounts.models import AccountDeletionLink, SessionLink, User
+from app.accounts.services import account_erase
 from app.accounts.tasks import purge_deleted_accounts
-from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.accounts.tests.helpers import links_in, path_of
+from app.accounts.tests.factories import make_user, mark_for_deletion
+from app.accounts.tests.helpers import (
+    DELETION_REQUEST,
+    commit,
+    confirm,
+    confirmation_path,
+    links_in,
+    log_in_with_password,
+    scheduled,
+)
 from app.core.models import EmailLog
 from app.core.roles import Role
 from app.core.tests.helpers import page_of, post_json, visit
+from app.learning.models import Certificate, Favourite, Note
+from app.learning.tests.factories import grant, make_course
+from app.shell.models import Notification
+from app.shell.services import notification_create
+from app.teams.models import Invitation
+from app.teams.tests.factories import make_invitation, make_team
 
 pytestmark = pytest.mark.django_db
 
-REQUEST_PAGE = "/platforma/profil/usun-konto"
+REQUEST_PAGE = DELETION_REQUEST
 SCHEDULED = "Twoje konto zostanie usunięte w ciągu 24 godzin"
-
-
-@pytest.fixture
-def commit(django_capture_on_commit_callbacks):
-    def run(action, *args, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            return action(*args, **kwargs)
-
-    return run
-
-
-def log_in(client, email="ola@example.com", password=DEFAULT_PASSWORD):
-    return post_json(client, "/login", {"login": email, "login_password": password})
-
-
-def confirmation_path(client, commit) -> str:
-    commit(post_json, client, REQUEST_PAGE, {})
-    [url] = links_in(mail.outbox[-1])
-    return path_of(url)
-
-
-def confirm(client, commit, path):
-    return commit(post_json, client, path, {})
 
 
 # --- Asking for the deletion -----------------------------------------------------------------
@@ -59,18 +51,17 @@ def test_request_page_needs_login(client):
     assert response.headers["Location"] == "/login?returnUrl=%2Fplatforma%2Fprofil%2Fusun-konto"
 
 
-def test_request_page_props(client):
-    client.force_login(make_user(email="ola@example.com"))
+def test_request_page_props(client, learner):
     page = page_of(visit(client, REQUEST_PAGE))
     assert page["component"] == "Accounts/DeletionRequest"
     assert {k: page["props"][k] for k in ("email", "sent", "submit_url")} == {
-        "email": "ola@example.com",
+        "email": learner.email,
         "sent": False,
         "submit_url": REQUEST_PAGE,
     }
 
 
-def test_request_emails_a_confirmation_link_and_changes_nothing_else(client, commit):
+def test_request_emails_a_confirmation_link_and_changes_nothing_else(client):
     user = make_user(email="ola@example.com", first_name="ola")
     client.force_login(user)
 
@@ -90,8 +81,7 @@ def test_request_emails_a_confirmation_link_and_changes_nothing_else(client, com
     assert (user.is_active, user.deletion_marked_at) == (True, None)
 
 
-def test_requests_are_limited_per_user(client, commit):
-    client.force_login(make_user(email="ola@example.com"))
+def test_requests_are_limited_per_user(client, learner):
     for _ in range(4):
         commit(post_json, client, REQUEST_PAGE, {})
     assert len(mail.outbox) == 3
@@ -100,8 +90,7 @@ def test_requests_are_limited_per_user(client, commit):
     }
 
 
-def test_the_request_is_a_post(client):
-    client.force_login(make_user())
+def test_the_request_is_a_post(client, learner):
     assert client.put(REQUEST_PAGE).status_code == 405
     assert AccountDeletionLink.objects.count() == 0
 
@@ -109,10 +98,10 @@ def test_the_request_is_a_post(client):
 # --- Confirming ------------------------------------------------------------------------------
 
 
-def test_confirmation_page_shows_the_name_and_does_not_use_the_link(client, commit):
+def test_confirmation_page_shows_the_name_and_does_not_use_the_link(client):
     user = make_user(email="ola@example.com", first_name="anna maria", last_name="kowalska")
     client.force_login(user)
-    path = confirmation_path(client, commit)
+    path = confirmation_path(client)
 
     page = page_of(visit(client, path))
 
@@ -128,16 +117,16 @@ def test_confirmation_page_shows_the_name_and_does_not_use_the_link(client, comm
     assert user.is_active
 
 
-def test_confirming_locks_the_account_ends_every_session_and_logs_out(client, commit):
+def test_confirming_locks_the_account_ends_every_session_and_logs_out(client):
     user = make_user(email="ola@example.com", first_name="ola")
-    log_in(client)
+    log_in_with_password(client, "ola@example.com")
     phone = Client()
-    log_in(phone)
+    log_in_with_password(phone, "ola@example.com")
     assert UserSession.objects.filter(user=user).count() == 2
-    path = confirmation_path(client, commit)
+    path = confirmation_path(client)
     mail.outbox.clear()
 
-    response = confirm(client, commit, path)
+    response = confirm(client, path)
 
     assert response.status_code == 302
     assert response.headers["Location"] == "/login"
@@ -164,12 +153,12 @@ def test_confirming_locks_the_account_ends_every_session_and_logs_out(client, co
     )
 
 
-def test_a_locked_account_cannot_log_in(client, commit):
+def test_a_locked_account_cannot_log_in(client):
     user = make_user(email="ola@example.com")
     client.force_login(user)
-    confirm(client, commit, confirmation_path(client, commit))
+    confirm(client, confirmation_path(client))
 
-    log_in(client)
+    log_in_with_password(client, "ola@example.com")
 
     assert SESSION_KEY not in client.session
     assert page_of(visit(client, "/login"))["props"]["errors"] == {
@@ -178,10 +167,10 @@ def test_a_locked_account_cannot_log_in(client, commit):
     }
 
 
-def test_someone_elses_link_is_refused_and_changes_nothing(client, commit):
+def test_someone_elses_link_is_refused_and_changes_nothing(client):
     owner = make_user(email="ola@example.com")
     client.force_login(owner)
-    path = confirmation_path(client, commit)
+    path = confirmation_path(client)
     intruder = make_user(email="ktos@example.com")
     other = Client()
     other.force_login(intruder)
@@ -189,7 +178,7 @@ def test_someone_elses_link_is_refused_and_changes_nothing(client, commit):
     assert page_of(visit(other, path))["props"]["error"] == (
         "Ten link usunięcia konta jest nieprawidłowy albo należy do innego konta."
     )
-    response = confirm(other, commit, path)
+    response = confirm(other, path)
 
     assert response.headers["Location"] == path
     assert page_of(visit(other, path))["props"]["errors"] == {
@@ -201,15 +190,15 @@ def test_someone_elses_link_is_refused_and_changes_nothing(client, commit):
     assert AccountDeletionLink.objects.get().used_at is None
 
 
-def test_a_used_link_is_refused(client, commit):
+def test_a_used_link_is_refused(client):
     user = make_user(email="ola@example.com")
     client.force_login(user)
-    path = confirmation_path(client, commit)
-    confirm(client, commit, path)
+    path = confirmation_path(client)
+    confirm(client, path)
     services.account_restore(token=links_in(mail.outbox[-1])[0].rsplit("/", 1)[1])
     client.force_login(User.objects.get())
 
-    response = confirm(client, commit, path)
+    response = confirm(client, path)
 
     assert response.headers["Location"] == path
     assert page_of(visit(client, path))["props"]["error"] == (
@@ -218,12 +207,11 @@ def test_a_used_link_is_refused(client, commit):
     assert User.objects.get().is_active
 
 
-def test_an_expired_link_is_refused(client, commit):
-    client.force_login(make_user(email="ola@example.com"))
-    path = confirmation_path(client, commit)
+def test_an_expired_link_is_refused(client, learner):
+    path = confirmation_path(client)
     AccountDeletionLink.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
 
-    confirm(client, commit, path)
+    confirm(client, path)
 
     assert page_of(visit(client, path))["props"]["errors"] == {
         "form": "Ten link usunięcia konta wygasł. Poproś o nowy na stronie profilu."
@@ -232,18 +220,16 @@ def test_an_expired_link_is_refused(client, commit):
 
 
 @pytest.mark.parametrize("token", ["abc", "A" * 43, "%00", "x" * 3000])
-def test_forged_links_are_refused(client, commit, token):
-    client.force_login(make_user())
-    response = confirm(client, commit, f"/konto/usun/{token}")
+def test_forged_links_are_refused(client, learner, token):
+    response = confirm(client, f"/konto/usun/{token}")
     assert response.status_code == 302
     assert User.objects.get().is_active
 
 
-def test_confirmations_are_limited_per_user(client, commit):
-    client.force_login(make_user())
+def test_confirmations_are_limited_per_user(client, learner):
     for _ in range(10):
-        confirm(client, commit, "/konto/usun/" + "A" * 43)
-    confirm(client, commit, "/konto/usun/" + "A" * 43)
+        confirm(client, "/konto/usun/" + "A" * 43)
+    confirm(client, "/konto/usun/" + "A" * 43)
     assert page_of(visit(client, "/konto/usun/" + "A" * 43))["props"]["errors"] == {
         "form": "Zbyt wiele prób. Spróbuj ponownie za chwilę."
     }
@@ -252,17 +238,9 @@ def test_confirmations_are_limited_per_user(client, commit):
 # --- Undo -------------------------------------------------------------------------------------
 
 
-def scheduled(client, commit, email="ola@example.com") -> tuple[User, str]:
-    user = make_user(email=email)
-    client.force_login(user)
-    confirm(client, commit, confirmation_path(client, commit))
-    visit(client, "/login")  # reads the "will be deleted" message
-    [undo] = links_in(mail.outbox[-1])
-    return user, path_of(undo)
-
-
-def test_opening_the_undo_link_changes_nothing(client, commit):
-    user, undo = scheduled(client, commit)
+def test_opening_the_undo_link_changes_nothing(client):
+    user = make_user(email="ola@example.com")
+    undo = scheduled(client, user)
 
     page = page_of(visit(client, undo))
 
@@ -272,8 +250,9 @@ def test_opening_the_undo_link_changes_nothing(client, commit):
     assert user.is_active is False
 
 
-def test_undo_restores_the_account(client, commit):
-    user, undo = scheduled(client, commit)
+def test_undo_restores_the_account(client):
+    user = make_user(email="ola@example.com")
+    undo = scheduled(client, user)
 
     response = post_json(client, undo, {})
 
@@ -288,21 +267,22 @@ def test_undo_restores_the_account(client, commit):
             }
         ]
     }
-    assert log_in(client).headers["Location"] == "/platforma"
+    assert log_in_with_password(client, "ola@example.com").headers["Location"] == "/platforma"
     # Nothing is purged later.
     assert services.accounts_purge_due(now=timezone.now() + timedelta(days=2)) == 0
 
 
-def test_undo_works_once(client, commit):
-    _user, undo = scheduled(client, commit)
+def test_undo_works_once(client):
+    undo = scheduled(client, make_user(email="ola@example.com"))
     post_json(client, undo, {})
     assert page_of(visit(client, undo))["props"]["error"] == (
         "Ten link przywrócenia konta został już wykorzystany."
     )
 
 
-def test_undo_after_the_purge_is_refused(client, commit):
-    user, undo = scheduled(client, commit)
+def test_undo_after_the_purge_is_refused(client):
+    user = make_user(email="ola@example.com")
+    undo = scheduled(client, user)
     assert services.accounts_purge_due(now=timezone.now() + timedelta(hours=24)) == 1
 
     post_json(client, undo, {})
@@ -324,12 +304,6 @@ def test_restore_attempts_are_limited_per_ip(client):
 
 
 # --- The purge --------------------------------------------------------------------------------
-
-
-def mark(user, hours_ago: float) -> None:
-    User.objects.filter(pk=user.pk).update(
-        deletion_marked_at=timezone.now() - timedelta(hours=hours_ago), is_active=False
-    )
 
 
 def test_the_purge_removes_the_personal_data_and_keeps_the_row(
@@ -355,9 +329,9 @@ def test_the_purge_removes_the_personal_data_and_keeps_the_row(
     services.session_link_issue(user=user, path="moje_kursy")
     EmailLog.objects.create(key="k", template="t", to="ola@example.com", language="en")
     client = Client()
-    log_in(client)
+    log_in_with_password(client, "ola@example.com")
     old = (user.pk, user.customer_id, user.date_joined)
-    mark(user, hours_ago=23.5)
+    mark_for_deletion(user, hours_ago=23.5)
 
     with django_capture_on_commit_callbacks(execute=True):
         assert purge_deleted_accounts() == 1
@@ -387,8 +361,8 @@ def test_the_purge_waits_for_the_grace_period_and_touches_nobody_else():
     recent = make_user()
     bystander = make_user(email="zostaje@example.com", first_name="Zostaje")
     blocked = make_user(is_active=False)
-    mark(due, hours_ago=23.01)
-    mark(recent, hours_ago=22.9)
+    mark_for_deletion(due, hours_ago=23.01)
+    mark_for_deletion(recent, hours_ago=22.9)
 
     assert purge_deleted_accounts() == 1
 
@@ -413,14 +387,6 @@ def test_grace_period_and_job_interval_keep_the_24_hour_promise():
 
 @pytest.mark.django_db
 def test_anonymising_scrubs_what_other_apps_keep_about_the_person():
-    from app.accounts.services import account_erase
-    from app.learning.models import Certificate, Favourite, Note
-    from app.learning.tests.factories import grant, make_course
-    from app.shell.models import Notification
-    from app.shell.services import notification_create
-    from app.teams.models import Invitation
-    from app.teams.tests.factories import make_invitation, make_team
-
     learner = make_user(email="ola@example.com", first_name="Ola", last_name="Nowak")
     other = make_user(email="jan@example.com")
     course = grant(learner, make_course()).course

@@ -8,39 +8,14 @@ from django.core import mail
 from playwright.sync_api import expect
 
 from app.accounts.models import SessionLink, User
-from app.accounts.services import session_link_issue
+from app.accounts.services import account_deletion_request, session_link_issue
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.accounts.tests.helpers import links_in, path_of
+from app.accounts.tests.helpers import last_link, log_in_on_page, path_of
 from app.core.roles import Role
-from app.core.tests.helpers import DESKTOP, PHONE, axe_violations, log_out
+from app.core.tests.helpers import log_out, settled_axe_violations
 from app.learning.tests.factories import grant, make_course
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
-def viewport(request, page):
-    page.set_viewport_size(request.param)
-    return request.param
-
-
-def settled_violations(page) -> list:
-    """axe's violations once colour transitions are over: a button that has just been
-    re-enabled fades back to its colour, and axe must not measure it half way."""
-    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
-    return axe_violations(page)
-
-
-def last_link(to: str) -> str:
-    [message] = [m for m in mail.outbox if m.to == [to]][-1:]
-    return path_of(links_in(message)[0])
-
-
-def log_in(page, base, email, password):
-    page.goto(f"{base}/login?form=login")
-    page.locator("#login-login").fill(email)
-    page.locator("#login-password").fill(password)
-    page.get_by_role("button", name="Zaloguj się", exact=True).click()
 
 
 def test_reminder_reset_and_login_with_the_new_password(live_server, page, viewport):
@@ -53,15 +28,15 @@ def test_reminder_reset_and_login_with_the_new_password(live_server, page, viewp
     expect(page.get_by_role("heading", name="Przypomnienie hasła")).to_be_visible()
     button = page.get_by_role("button", name="Resetuj hasło")
     expect(button).to_be_disabled()
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
     page.get_by_label("E-mail").fill("ola@example.com")
     button.click()
 
     expect(page.get_by_text("Wiadomość powinna być już w Twojej skrzynce e-mail")).to_be_visible()
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
     page.goto(base + last_link("ola@example.com"))
     expect(page.get_by_role("heading", name="Ustaw nowe hasło")).to_be_visible()
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
     page.get_by_label("Nowe hasło").fill("12345")
     page.get_by_label("Nowe hasło").blur()
     expect(page.get_by_text("Minimalna długość to 6 znaków")).to_be_visible()
@@ -97,7 +72,7 @@ def test_a_used_reset_link_says_so(live_server, page):
     expect(page.get_by_role("alert")).to_have_text(
         "Link do zmiany hasła jest nieprawidłowy, został już użyty albo wygasł."
     )
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
 
 
 def test_admin_reminder_both_views_and_the_failure_popup(live_server, page, viewport, settings):
@@ -120,7 +95,7 @@ def test_admin_reminder_both_views_and_the_failure_popup(live_server, page, view
     expect(page.get_by_role("link", name="Zaloguj", exact=True)).to_have_attribute(
         "href", "/thehero_piwnica"
     )
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
 
     # A refusal by the server (here: too many attempts) shows the popup.
     settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "reset_password": "0/m/ip"}
@@ -131,7 +106,7 @@ def test_admin_reminder_both_views_and_the_failure_popup(live_server, page, view
         "Nie jesteśmy w stanie przypomnieć hasła wprowadzonemu użytkownikowi."
     )
     expect(dialog).to_contain_text("Zbyt wiele prób. Spróbuj ponownie za chwilę.")
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
     dialog.get_by_role("button", name="OK").click()
     expect(dialog).to_be_hidden()
     assert mail.outbox == []
@@ -141,7 +116,7 @@ def test_admin_reminder_both_views_and_the_failure_popup(live_server, page, view
     button.click()
     expect(page.get_by_text("Wiadomość powinna być już w Twojej skrzynce e-mail")).to_be_visible()
     expect(page.get_by_text("Jeśli podany adres jest poprawny", exact=False)).to_be_visible()
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
     assert [m.to for m in mail.outbox] == [["admin@example.com"]]
     page.get_by_role("link", name="Strona główna", exact=True).click()
     expect(page).to_have_url(re.compile(r"/login"))
@@ -176,7 +151,7 @@ def test_session_link_lands_on_the_page_and_works_once(live_server, page, viewpo
     expect(page.get_by_role("alert").get_by_role("paragraph")).to_have_text(
         "Ten link logowania został już wykorzystany."
     )
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
 
 
 def test_session_link_page_offers_a_retry_when_the_platform_is_unreachable(live_server, page):
@@ -190,7 +165,7 @@ def test_session_link_page_offers_a_retry_when_the_platform_is_unreachable(live_
     page.goto(link)
 
     expect(page.get_by_role("alert")).to_contain_text("Nie udało się połączyć z platformą.")
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
     page.unroute(link)
     page.get_by_role("button", name="Spróbuj ponownie").click()
     expect(page).to_have_url(f"{live_server.url}/platforma/moje_kursy")
@@ -199,22 +174,22 @@ def test_session_link_page_offers_a_retry_when_the_platform_is_unreachable(live_
 def test_deletion_request_confirm_locked_out_and_undo(live_server, page, viewport):
     make_user(email="ola@example.com", first_name="ola", last_name="nowak")
     base = live_server.url
-    log_in(page, base, "ola@example.com", DEFAULT_PASSWORD)
+    log_in_on_page(page, base, "ola@example.com", DEFAULT_PASSWORD)
     expect(page).to_have_url(f"{base}/platforma")
 
     page.goto(f"{base}/platforma/profil/usun-konto")
     expect(page.get_by_role("heading", name="Usuń konto")).to_be_visible()
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
     page.get_by_role("button", name="Wyślij link potwierdzający").click()
     expect(page.get_by_role("status").filter(has_text="Wysłaliśmy link")).to_be_visible()
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
 
     page.goto(base + last_link("ola@example.com"))
     expect(page.get_by_text("Potwierdź usunięcie konta użytkownika")).to_be_visible()
     expect(page.locator("strong")).to_have_text("Ola Nowak")
     delete = page.get_by_role("button", name="Usuń konto")
     expect(delete).to_have_class(re.compile("bg-red-700"))
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
     delete.click()
 
     expect(page).to_have_url(f"{base}/login")
@@ -225,13 +200,13 @@ def test_deletion_request_confirm_locked_out_and_undo(live_server, page, viewpor
     ).to_be_visible()
     assert User.objects.get().is_active is False
 
-    log_in(page, base, "ola@example.com", DEFAULT_PASSWORD)
+    log_in_on_page(page, base, "ola@example.com", DEFAULT_PASSWORD)
     expect(page.get_by_role("alertdialog")).to_contain_text("To konto czeka na usunięcie.")
     page.keyboard.press("Escape")
 
     page.goto(base + last_link("ola@example.com"))
     expect(page.get_by_role("heading", name="Przywrócenie konta")).to_be_visible()
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
     page.get_by_role("button", name="Przywróć konto").click()
     expect(page).to_have_url(f"{base}/login?form=login")
     expect(
@@ -246,11 +221,9 @@ def test_deletion_request_confirm_locked_out_and_undo(live_server, page, viewpor
 def test_someone_elses_deletion_link_shows_the_error(live_server, page):
     owner = make_user(email="ola@example.com")
     make_user(email="jan@example.com")
-    from app.accounts.services import account_deletion_request
-
     account_deletion_request(user=owner)
     link = live_server.url + last_link("ola@example.com")
-    log_in(page, live_server.url, "jan@example.com", DEFAULT_PASSWORD)
+    log_in_on_page(page, live_server.url, "jan@example.com", DEFAULT_PASSWORD)
     expect(page).to_have_url(f"{live_server.url}/platforma")
 
     page.goto(link)
@@ -259,7 +232,7 @@ def test_someone_elses_deletion_link_shows_the_error(live_server, page):
         "Ten link usunięcia konta jest nieprawidłowy albo należy do innego konta."
     )
     expect(page.get_by_role("button", name="Usuń konto")).to_have_count(0)
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
 
 
 def test_admin_login_success_and_the_admin_panel(live_server, page, viewport):
@@ -270,7 +243,7 @@ def test_admin_login_success_and_the_admin_panel(live_server, page, viewport):
     expect(page.locator('meta[name="robots"]')).to_have_attribute("content", "noindex")
     button = page.get_by_role("button", name="Zaloguj", exact=True)
     expect(button).to_be_disabled()
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
 
     page.get_by_label("E-mail").fill("admin@example.com")
     page.get_by_label("Hasło").fill(DEFAULT_PASSWORD)
@@ -301,7 +274,7 @@ def test_admin_login_refuses_a_learner_with_a_snackbar(live_server, page, viewpo
         "To konto nie ma dostępu do panelu administratora."
     )
     expect(button).to_be_enabled()
-    assert settled_violations(page) == []
+    assert settled_axe_violations(page) == []
     snackbar.get_by_role("button", name="Zamknij komunikat").click()
     expect(snackbar).to_have_count(0)
     expect(page).to_have_url(f"{live_server.url}/thehero_piwnica")

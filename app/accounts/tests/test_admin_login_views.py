@@ -6,20 +6,13 @@ from django.contrib.auth import SESSION_KEY
 
 from app.accounts.props import account_rules
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.accounts.tests.helpers import ADMIN_LOGIN, admin_login_errors, post_admin_login
 from app.core.roles import Role
 from app.core.tests.helpers import page_of, post_json, visit
 
 pytestmark = pytest.mark.django_db
 
-LOGIN = "/thehero_piwnica"
-
-
-def admin_login(client, email, password, query=""):
-    return post_json(client, f"{LOGIN}{query}", {"username": email, "password": password})
-
-
-def errors_on(client, query=""):
-    return page_of(visit(client, f"{LOGIN}{query}"))["props"]["errors"]
+LOGIN = ADMIN_LOGIN
 
 
 def test_page_component_exact_props_and_noindex(client):
@@ -55,7 +48,7 @@ def test_admins_log_in_and_the_browser_loads_the_admin_panel(client, role):
     client.get(LOGIN)
     anonymous_key = client.session.session_key
 
-    response = admin_login(client, "Admin@Example.com", DEFAULT_PASSWORD)
+    response = post_admin_login(client, "Admin@Example.com", DEFAULT_PASSWORD)
 
     # The admin panel is no Inertia page: Inertia loads it in full (409 + location).
     assert response.status_code == 409
@@ -86,7 +79,7 @@ def test_a_classic_form_post_gets_a_plain_redirect(client):
 )
 def test_success_goes_to_a_same_site_return_url_only(client, query, target):
     make_user(email="admin@example.com", roles=[Role.ADMIN])
-    response = admin_login(client, "admin@example.com", DEFAULT_PASSWORD, query)
+    response = post_admin_login(client, "admin@example.com", DEFAULT_PASSWORD, query)
     assert response.headers["X-Inertia-Location"] == target
 
 
@@ -98,21 +91,23 @@ def test_hostile_return_url_is_not_echoed_in_the_page(client):
 def test_a_learner_is_refused_with_the_message_and_not_logged_in(client):
     make_user(email="ola@example.com")
 
-    response = admin_login(client, "ola@example.com", DEFAULT_PASSWORD)
+    response = post_admin_login(client, "ola@example.com", DEFAULT_PASSWORD)
 
     assert response.status_code == 302
     assert response.headers["Location"] == LOGIN
     assert SESSION_KEY not in client.session
-    assert errors_on(client) == {"form": "To konto nie ma dostępu do panelu administratora."}
+    assert admin_login_errors(client) == {
+        "form": "To konto nie ma dostępu do panelu administratora."
+    }
 
 
 def test_wrong_password_is_refused_with_the_message(client):
     make_user(email="admin@example.com", roles=[Role.ADMIN])
-    admin_login(client, "admin@example.com", "wrong-one")
+    post_admin_login(client, "admin@example.com", "wrong-one")
     assert SESSION_KEY not in client.session
-    assert errors_on(client) == {"form": "Podany adres e-mail i/lub hasło są niepoprawne."}
+    assert admin_login_errors(client) == {"form": "Podany adres e-mail i/lub hasło są niepoprawne."}
     # Shown once.
-    assert errors_on(client) == {}
+    assert admin_login_errors(client) == {}
 
 
 @pytest.mark.parametrize(
@@ -129,24 +124,24 @@ def test_wrong_password_is_refused_with_the_message(client):
 def test_validation_messages(client, data, errors):
     make_user(email="admin@example.com", roles=[Role.ADMIN])
     post_json(client, LOGIN, data)
-    assert errors_on(client) == errors
+    assert admin_login_errors(client) == errors
     assert SESSION_KEY not in client.session
 
 
 def test_a_broken_body_answers_with_messages(client):
     response = client.post(LOGIN, data=b"\x00{", content_type="application/json")
     assert response.status_code == 302
-    assert set(errors_on(client)) == {"username", "password"}
+    assert set(admin_login_errors(client)) == {"username", "password"}
 
 
 def test_an_admin_address_is_locked_after_five_failures(client):
     make_user(email="admin@example.com", roles=[Role.ADMIN])
     for _ in range(5):
-        admin_login(client, "admin@example.com", "wrong")
-    admin_login(client, "admin@example.com", DEFAULT_PASSWORD)
+        post_admin_login(client, "admin@example.com", "wrong")
+    post_admin_login(client, "admin@example.com", DEFAULT_PASSWORD)
 
     assert SESSION_KEY not in client.session
-    assert errors_on(client) == {
+    assert admin_login_errors(client) == {
         "form": "Zbyt wiele nieudanych prób logowania. Spróbuj ponownie później."
     }
 
@@ -154,11 +149,11 @@ def test_an_admin_address_is_locked_after_five_failures(client):
 def test_one_ip_gets_ten_attempts_a_minute(client):
     make_user(email="admin@example.com", roles=[Role.ADMIN])
     for n in range(10):
-        admin_login(client, f"nobody{n}@example.com", "wrong")
-    admin_login(client, "admin@example.com", DEFAULT_PASSWORD)
+        post_admin_login(client, f"nobody{n}@example.com", "wrong")
+    post_admin_login(client, "admin@example.com", DEFAULT_PASSWORD)
 
     assert SESSION_KEY not in client.session
-    assert errors_on(client) == {"form": "Zbyt wiele prób. Spróbuj ponownie za chwilę."}
+    assert admin_login_errors(client) == {"form": "Zbyt wiele prób. Spróbuj ponownie za chwilę."}
 
 
 def test_an_admin_already_logged_in_goes_straight_to_the_panel(client):
@@ -172,16 +167,16 @@ def test_a_logged_in_learner_sees_the_form_and_may_log_in_as_an_admin(client):
     admin = make_user(email="admin@example.com", roles=[Role.ADMIN])
     assert page_of(visit(client, LOGIN))["component"] == "Accounts/AdminLogin"
 
-    admin_login(client, "admin@example.com", DEFAULT_PASSWORD)
+    post_admin_login(client, "admin@example.com", DEFAULT_PASSWORD)
 
     assert client.session[SESSION_KEY] == str(admin.pk)
 
 
 def test_a_locked_admin_cannot_log_in(client):
     make_user(email="admin@example.com", roles=[Role.ADMIN], is_active=False)
-    admin_login(client, "admin@example.com", DEFAULT_PASSWORD)
+    post_admin_login(client, "admin@example.com", DEFAULT_PASSWORD)
     assert SESSION_KEY not in client.session
-    assert errors_on(client) == {"form": "Konto jest obecnie nieaktywne."}
+    assert admin_login_errors(client) == {"form": "Konto jest obecnie nieaktywne."}
 
 
 # --- Django's admin behind it -------------------------------------------------------------------

@@ -7,44 +7,19 @@ import pytest
 from django.conf import settings
 from django.core import mail
 
-from app.accounts.models import SessionLink, User
+from app.accounts.models import SessionLink
 from app.accounts.tests.factories import make_user
-from app.accounts.tests.helpers import links_in
+from app.accounts.tests.helpers import (
+    fresh,
+    links_in,
+    save_user_form,
+    user_change_url,
+)
 from app.core.roles import Role
 
 pytestmark = pytest.mark.django_db
 
 ONLY_SUPER = "Tylko SUPER_ADMIN może nadawać i odbierać role ADMIN i SUPER_ADMIN."
-
-
-def change_url(user) -> str:
-    return f"/admin/accounts/user/{user.pk}/change/"
-
-
-def form_data(user, **changes) -> dict:
-    """The user's change form as the admin submits it, with `changes` applied."""
-    data = {
-        "email": user.email,
-        "first_name": user.first_name,
-        "last_name": user.last_name,
-        "is_active": "on" if user.is_active else "",
-        "roles": list(user.role_codes),
-        "is_shop_user": "on" if user.is_shop_user else "",
-        "is_student": "on" if user.is_student else "",
-        "supervision": "on" if user.supervision else "",
-        "is_profile_public": "",
-        "newsletter": "",
-    }
-    data.update(changes)
-    return {key: value for key, value in data.items() if value not in ("", None)}
-
-
-def fresh(user) -> User:
-    return User.objects.get(pk=user.pk)
-
-
-def save(client, user, **changes):
-    return client.post(change_url(user), form_data(user, **changes))
 
 
 @pytest.fixture
@@ -62,7 +37,9 @@ def super_client(client):
 def test_an_admin_sets_supervision_and_the_shop_and_student_flags(admin_client):
     learner = make_user(email="ola@example.com")
 
-    response = save(admin_client, learner, supervision="on", is_shop_user="on", is_student="on")
+    response = save_user_form(
+        admin_client, learner, supervision="on", is_shop_user="on", is_student="on"
+    )
 
     assert response.status_code == 302
     learner = fresh(learner)
@@ -71,7 +48,7 @@ def test_an_admin_sets_supervision_and_the_shop_and_student_flags(admin_client):
 
 def test_an_admin_grants_other_roles(admin_client):
     learner = make_user()
-    save(admin_client, learner, roles=[Role.AUTHOR, Role.MANAGER])
+    save_user_form(admin_client, learner, roles=[Role.AUTHOR, Role.MANAGER])
     assert fresh(learner).role_codes == {"AUTHOR", "MANAGER"}
 
 
@@ -79,7 +56,7 @@ def test_an_admin_grants_other_roles(admin_client):
 def test_an_admin_cannot_grant_admin_roles(admin_client, role):
     learner = make_user()
 
-    response = save(admin_client, learner, roles=[Role.AUTHOR, role])
+    response = save_user_form(admin_client, learner, roles=[Role.AUTHOR, role])
 
     assert response.status_code == 200
     assert ONLY_SUPER in response.content.decode()
@@ -89,21 +66,21 @@ def test_an_admin_cannot_grant_admin_roles(admin_client, role):
 def test_an_admin_cannot_give_himself_super_admin(client):
     admin = make_user(email="admin@example.com", roles=[Role.ADMIN])
     client.force_login(admin)
-    response = save(client, admin, roles=[Role.ADMIN, Role.SUPER_ADMIN])
+    response = save_user_form(client, admin, roles=[Role.ADMIN, Role.SUPER_ADMIN])
     assert ONLY_SUPER in response.content.decode()
     assert fresh(admin).role_codes == {"ADMIN"}
 
 
 def test_an_admin_cannot_take_the_admin_role_away(admin_client):
     other = make_user(roles=[Role.ADMIN])
-    response = save(admin_client, other, roles=[])
+    response = save_user_form(admin_client, other, roles=[])
     assert ONLY_SUPER in response.content.decode()
     assert fresh(other).role_codes == {"ADMIN"}
 
 
 def test_an_admin_keeps_another_admins_role_while_changing_the_rest(admin_client):
     other = make_user(roles=[Role.ADMIN])
-    save(admin_client, other, roles=[Role.ADMIN, Role.AUTHOR], supervision="on")
+    save_user_form(admin_client, other, roles=[Role.ADMIN, Role.AUTHOR], supervision="on")
     other = fresh(other)
     assert other.role_codes == {"ADMIN", "AUTHOR"}
     assert other.supervision
@@ -112,10 +89,10 @@ def test_an_admin_keeps_another_admins_role_while_changing_the_rest(admin_client
 def test_an_admin_cannot_change_or_delete_a_super_admin(admin_client):
     boss = make_user(email="boss@example.com", roles=[Role.SUPER_ADMIN])
 
-    page = admin_client.get(change_url(boss))
+    page = admin_client.get(user_change_url(boss))
     assert page.status_code == 200  # view only
     assert 'name="email"' not in page.content.decode()
-    assert save(admin_client, boss, email="mine@example.com").status_code == 403
+    assert save_user_form(admin_client, boss, email="mine@example.com").status_code == 403
     assert admin_client.get(f"/admin/accounts/user/{boss.pk}/password/").status_code == 403
     assert (
         admin_client.post(f"/admin/accounts/user/{boss.pk}/delete/", {"post": "yes"}).status_code
@@ -132,15 +109,15 @@ def test_an_admin_cannot_change_or_delete_a_super_admin(admin_client):
 
 def test_a_super_admin_grants_and_takes_away_admin_roles(super_client):
     learner = make_user()
-    save(super_client, learner, roles=[Role.ADMIN])
+    save_user_form(super_client, learner, roles=[Role.ADMIN])
     assert fresh(learner).role_codes == {"ADMIN"}
-    save(super_client, fresh(learner), roles=[Role.SUPER_ADMIN])
+    save_user_form(super_client, fresh(learner), roles=[Role.SUPER_ADMIN])
     assert fresh(learner).role_codes == {"SUPER_ADMIN"}
 
 
 def test_a_super_admin_changes_another_super_admin(super_client):
     other = make_user(roles=[Role.SUPER_ADMIN])
-    save(super_client, other, supervision="on")
+    save_user_form(super_client, other, supervision="on")
     assert fresh(other).supervision
 
 
@@ -328,7 +305,7 @@ def test_a_changed_address_replaces_the_old_one_everywhere(admin_client, django_
 
     learner = make_user(email="old@example.com")
     EmailAddress.objects.create(user=learner, email="old@example.com", primary=True)
-    assert save(admin_client, learner, email="new@example.com").status_code == 302
+    assert save_user_form(admin_client, learner, email="new@example.com").status_code == 302
     assert list(EmailAddress.objects.filter(user=learner).values_list("email", flat=True)) == [
         "new@example.com"
     ]

@@ -10,7 +10,7 @@ from django.utils import timezone
 from app.accounts import services
 from app.accounts.models import AccountDeletionLink, SessionLink, User
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.accounts.tests.helpers import path_of
+from app.accounts.tests.helpers import path_of, post_without_token
 from app.core.roles import Role
 from app.core.tests.helpers import inertia_headers
 
@@ -21,10 +21,6 @@ pytestmark = pytest.mark.django_db
 def strict():
     """A browser whose requests carry no CSRF token: a cross-site form, say."""
     return Client(enforce_csrf_checks=True)
-
-
-def post_without_token(client, path, data):
-    return client.post(path, data=data, content_type="application/json", headers=inertia_headers())
 
 
 def test_reminder_needs_the_csrf_token(strict):
@@ -77,16 +73,16 @@ def test_restore_needs_the_csrf_token(strict):
 
 
 @pytest.mark.parametrize(
-    ("path", "logged_in"),
+    ("path", "visitor"),
     [
-        ("/p/haslo/nowe/1-abc", False),
-        ("/konto/przywroc/" + "A" * 43, False),
-        ("/konto/usun/" + "A" * 43, True),
+        ("/p/haslo/nowe/1-abc", "client"),
+        ("/konto/przywroc/" + "A" * 43, "client"),
+        # The deletion page is for its logged-in owner only.
+        ("/konto/usun/" + "A" * 43, "learner"),
     ],
 )
-def test_checking_links_by_opening_them_is_limited_per_ip(client, path, logged_in):
-    if logged_in:
-        client.force_login(make_user())
+def test_checking_links_by_opening_them_is_limited_per_ip(request, client, path, visitor):
+    request.getfixturevalue(visitor)
     for _ in range(60):
         assert client.get(path).status_code == 200
 

@@ -7,24 +7,10 @@ from playwright.sync_api import expect
 
 from app.accounts.models import User
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.core.tests.helpers import DESKTOP, PHONE, axe_violations
+from app.accounts.tests.helpers import fill_registration
+from app.core.tests.helpers import axe_violations
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
-def viewport(request, page):
-    page.set_viewport_size(request.param)
-    return request.param
-
-
-def fill_registration(
-    page, *, email="nowa@example.com", first="ola", last="nowak", password="sekret1"
-):
-    page.get_by_label("E-mail", exact=True).last.fill(email)
-    page.get_by_label("Imię").fill(first)
-    page.get_by_label("Nazwisko").fill(last)
-    page.get_by_label("Hasło").last.fill(password)
 
 
 def test_register_a_new_account_and_land_in_the_learner_area(live_server, page, viewport):

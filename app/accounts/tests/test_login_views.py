@@ -3,13 +3,10 @@ from django.contrib.auth import SESSION_KEY
 
 from app.accounts.props import STUDENT_EMAIL_PATTERN, account_rules
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.accounts.tests.helpers import login_page
 from app.core.tests.helpers import page_of, post_json, visit
 
 pytestmark = pytest.mark.django_db
-
-
-def login_page(client, query=""):
-    return page_of(visit(client, f"/login{query}"))
 
 
 def test_login_page_component_and_exact_props(client):
@@ -60,8 +57,7 @@ def test_hostile_return_url_is_replaced_in_the_form_targets(client):
     assert props["urls"]["login"] == "/login?returnUrl=%2Fplatforma"
 
 
-def test_logged_in_user_opening_login_goes_to_learner_area(client):
-    client.force_login(make_user())
+def test_logged_in_user_opening_login_goes_to_learner_area(client, learner):
     response = client.get("/login?returnUrl=/admin/")
     assert response.status_code == 302
     assert response.headers["Location"] == "/platforma"
@@ -188,16 +184,14 @@ def test_inactive_account_cannot_log_in(client):
     assert login_page(client)["props"]["errors"] == {"form": "Konto jest obecnie nieaktywne."}
 
 
-def test_logout_is_a_post_that_ends_the_session(client):
-    client.force_login(make_user())
+def test_logout_is_a_post_that_ends_the_session(client, learner):
     assert client.get("/logout").status_code == 405
     response = client.post("/logout")
     assert response.headers["Location"] == "/login"
     assert SESSION_KEY not in client.session
 
 
-def test_session_route_logs_out_through_a_post_page(client):
-    client.force_login(make_user())
+def test_session_route_logs_out_through_a_post_page(client, learner):
     page = page_of(visit(client, "/session"))
     assert page["component"] == "Accounts/SessionLogout"
     # Opening the page alone changes nothing: the page itself sends the POST.

@@ -12,35 +12,22 @@ from django.test import Client
 from app.accounts.models import User
 from app.accounts.props import account_rules
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.accounts.tests.helpers import links_in, path_of
+from app.accounts.tests.helpers import (
+    REMINDER,
+    ask_for_reminder,
+    commit,
+    links_in,
+    log_in_with_password,
+    reset_path,
+)
 from app.core.models import EmailLog
 from app.core.roles import Role
 from app.core.tests.helpers import page_of, post_json, visit
 
 pytestmark = pytest.mark.django_db
 
-REMINDER = "/p/haslo/przypomnij"
 ADMIN_REMINDER = "/thehero_piwnica/remind"
 INVALID_LINK = "Link do zmiany hasła jest nieprawidłowy, został już użyty albo wygasł."
-
-
-@pytest.fixture
-def commit(django_capture_on_commit_callbacks):
-    """Run a request and the e-mails it queues for after the commit."""
-
-    def run(action, *args, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            return action(*args, **kwargs)
-
-    return run
-
-
-def ask_for_reminder(client, commit, email, url=REMINDER):
-    return commit(post_json, client, url, {"email": email})
-
-
-def log_in(client, email, password):
-    return post_json(client, "/login", {"login": email, "login_password": password})
 
 
 def test_reminder_page_component_and_exact_props(client):
@@ -62,10 +49,10 @@ def test_reminder_page_component_and_exact_props(client):
     }
 
 
-def test_known_address_gets_the_reset_email_in_the_users_language(client, commit):
+def test_known_address_gets_the_reset_email_in_the_users_language(client):
     make_user(email="ola@example.com", first_name="ola", language="en")
 
-    response = ask_for_reminder(client, commit, "  OLA@example.com ")
+    response = ask_for_reminder(client, "  OLA@example.com ")
 
     assert response.status_code == 302
     assert response.headers["Location"] == REMINDER
@@ -84,11 +71,11 @@ def test_known_address_gets_the_reset_email_in_the_users_language(client, commit
     assert page_of(visit(client, REMINDER))["props"]["sent"] is False
 
 
-def test_unknown_and_inactive_addresses_get_the_same_answer_and_no_email(client, commit):
+def test_unknown_and_inactive_addresses_get_the_same_answer_and_no_email(client):
     make_user(email="blocked@example.com", is_active=False)
     answers = []
     for email in ("nobody@example.com", "blocked@example.com"):
-        response = ask_for_reminder(client, commit, email)
+        response = ask_for_reminder(client, email)
         answers.append((response.status_code, response.headers["Location"]))
         answers.append(page_of(visit(client, REMINDER))["props"]["sent"])
 
@@ -108,7 +95,7 @@ def test_unknown_and_inactive_addresses_get_the_same_answer_and_no_email(client,
         ({"email": ["ola@example.com"]}, "Błędny e-mail"),
     ],
 )
-def test_invalid_addresses_answer_with_the_spec_messages(client, commit, data, message):
+def test_invalid_addresses_answer_with_the_spec_messages(client, data, message):
     make_user(email="ola@example.com")
     response = commit(post_json, client, REMINDER, data)
 
@@ -125,10 +112,10 @@ def test_a_broken_body_answers_with_the_message(client):
     assert page_of(visit(client, REMINDER))["props"]["errors"] == {"email": "E-mail jest wymagany"}
 
 
-def test_one_address_gets_at_most_three_reminders_in_15_minutes(client, commit):
+def test_one_address_gets_at_most_three_reminders_in_15_minutes(client):
     make_user(email="ola@example.com")
     for _ in range(4):
-        ask_for_reminder(client, commit, "ola@example.com")
+        ask_for_reminder(client, "ola@example.com")
 
     assert len(mail.outbox) == 3
     assert page_of(visit(client, REMINDER))["props"]["errors"] == {
@@ -136,11 +123,11 @@ def test_one_address_gets_at_most_three_reminders_in_15_minutes(client, commit):
     }
 
 
-def test_one_ip_gets_at_most_ten_reminders_a_minute(client, commit):
+def test_one_ip_gets_at_most_ten_reminders_a_minute(client):
     for n in range(10):
-        ask_for_reminder(client, commit, f"someone{n}@example.com")
+        ask_for_reminder(client, f"someone{n}@example.com")
         assert page_of(visit(client, REMINDER))["props"]["errors"] == {}
-    ask_for_reminder(client, commit, "someone-else@example.com")
+    ask_for_reminder(client, "someone-else@example.com")
 
     assert page_of(visit(client, REMINDER))["props"]["errors"] == {
         "form": "Zbyt wiele prób. Spróbuj ponownie za chwilę."
@@ -165,9 +152,9 @@ def test_admin_reminder_is_noindex_with_the_admin_login_link(client):
     }
 
 
-def test_admin_reminder_sends_the_same_reset_email(client, commit):
+def test_admin_reminder_sends_the_same_reset_email(client):
     make_user(email="admin@example.com", roles=[Role.ADMIN])
-    response = ask_for_reminder(client, commit, "admin@example.com", ADMIN_REMINDER)
+    response = ask_for_reminder(client, "admin@example.com", ADMIN_REMINDER)
 
     assert response.headers["Location"] == ADMIN_REMINDER
     assert response.headers["X-Robots-Tag"] == "noindex"
@@ -180,15 +167,9 @@ def test_admin_reminder_sends_the_same_reset_email(client, commit):
 # --- The reset page ---------------------------------------------------------------------
 
 
-def reset_path(client, commit, email="ola@example.com"):
-    ask_for_reminder(client, commit, email)
-    [link] = links_in(mail.outbox[-1])
-    return path_of(link)
-
-
-def test_opening_the_link_shows_the_form_and_changes_nothing(client, commit):
+def test_opening_the_link_shows_the_form_and_changes_nothing(client):
     user = make_user(email="ola@example.com")
-    path = reset_path(client, commit)
+    path = reset_path(client)
 
     page = page_of(visit(client, path))
 
@@ -201,12 +182,12 @@ def test_opening_the_link_shows_the_form_and_changes_nothing(client, commit):
     assert user.check_password(DEFAULT_PASSWORD)
 
 
-def test_new_password_ends_other_sessions_and_tells_the_user(client, commit):
+def test_new_password_ends_other_sessions_and_tells_the_user(client):
     user = make_user(email="ola@example.com", first_name="ola")
     elsewhere = Client()
-    log_in(elsewhere, "ola@example.com", DEFAULT_PASSWORD)
+    log_in_with_password(elsewhere, "ola@example.com", DEFAULT_PASSWORD)
     assert UserSession.objects.filter(user=user).count() == 1
-    path = reset_path(client, commit)
+    path = reset_path(client)
     mail.outbox.clear()
 
     response = commit(post_json, client, path, {"password": "nowe-haslo"})
@@ -227,12 +208,15 @@ def test_new_password_ends_other_sessions_and_tells_the_user(client, commit):
         ]
     }
     # And the new password opens the account.
-    assert log_in(client, "ola@example.com", "nowe-haslo").headers["Location"] == "/platforma"
+    assert (
+        log_in_with_password(client, "ola@example.com", "nowe-haslo").headers["Location"]
+        == "/platforma"
+    )
 
 
-def test_the_link_works_once(client, commit):
+def test_the_link_works_once(client):
     make_user(email="ola@example.com")
-    path = reset_path(client, commit)
+    path = reset_path(client)
     commit(post_json, client, path, {"password": "nowe-haslo"})
 
     assert page_of(visit(client, path))["props"]["error"] == INVALID_LINK
@@ -243,9 +227,9 @@ def test_the_link_works_once(client, commit):
     assert User.objects.get().check_password("nowe-haslo")
 
 
-def test_an_expired_link_is_refused(client, commit, settings):
+def test_an_expired_link_is_refused(client, settings):
     make_user(email="ola@example.com")
-    path = reset_path(client, commit)
+    path = reset_path(client)
     settings.PASSWORD_RESET_TIMEOUT = -1
 
     assert page_of(visit(client, path))["props"]["error"] == INVALID_LINK
@@ -268,9 +252,9 @@ def test_forged_links_are_refused(client, key):
     assert user.check_password(DEFAULT_PASSWORD)
 
 
-def test_short_password_is_refused_with_the_spec_message(client, commit):
+def test_short_password_is_refused_with_the_spec_message(client):
     make_user(email="ola@example.com")
-    path = reset_path(client, commit)
+    path = reset_path(client)
 
     commit(post_json, client, path, {"password": "12345"})
 
@@ -280,19 +264,19 @@ def test_short_password_is_refused_with_the_spec_message(client, commit):
     assert User.objects.get().check_password(DEFAULT_PASSWORD)
 
 
-def test_an_admin_goes_back_to_the_admin_login_after_the_reset(client, commit):
+def test_an_admin_goes_back_to_the_admin_login_after_the_reset(client):
     make_user(email="admin@example.com", roles=[Role.ADMIN])
-    path = reset_path(client, commit, "admin@example.com")
+    path = reset_path(client, "admin@example.com")
     response = commit(post_json, client, path, {"password": "nowe-haslo"})
     assert response.headers["Location"] == "/thehero_piwnica"
 
 
-def test_resetting_while_logged_in_keeps_this_session_only(client, commit):
+def test_resetting_while_logged_in_keeps_this_session_only(client):
     user = make_user(email="ola@example.com")
-    log_in(client, "ola@example.com", DEFAULT_PASSWORD)
+    log_in_with_password(client, "ola@example.com", DEFAULT_PASSWORD)
     elsewhere = Client()
-    log_in(elsewhere, "ola@example.com", DEFAULT_PASSWORD)
-    path = reset_path(client, commit)
+    log_in_with_password(elsewhere, "ola@example.com", DEFAULT_PASSWORD)
+    path = reset_path(client)
 
     response = commit(post_json, client, path, {"password": "nowe-haslo"})
 

@@ -1,9 +1,12 @@
 import pytest
 from django.contrib.auth import SESSION_KEY
 
+from app.accounts import services
 from app.accounts.models import User
 from app.accounts.tests.factories import make_user
-from app.core.tests.helpers import page_of, post_json, visit
+from app.accounts.tests.helpers import errors_after_registration
+from app.core.errors import ApplicationError
+from app.core.tests.helpers import post_json
 
 pytestmark = pytest.mark.django_db
 
@@ -15,11 +18,6 @@ VALID = {
     "accept_terms": True,
     "newsletter": False,
 }
-
-
-def errors_after(client, data, query=""):
-    post_json(client, f"/login/register{query}", data)
-    return page_of(visit(client, f"/login{query}"))["props"]["errors"]
 
 
 def test_registration_creates_the_account_and_logs_in(client):
@@ -74,7 +72,7 @@ def test_newsletter_consent_is_stored(client):
     ],
 )
 def test_registration_validation_messages_store_nothing(client, changes, errors):
-    assert errors_after(client, {**VALID, **changes}) == errors
+    assert errors_after_registration(client, {**VALID, **changes}) == errors
     assert not User.objects.exists()
     assert SESSION_KEY not in client.session
 
@@ -87,7 +85,9 @@ def test_names_with_diacritics_spaces_and_hyphens_are_accepted(client, name):
 
 def test_taken_address_any_case_is_refused(client):
     make_user(email="nowa.osoba@example.com")
-    assert errors_after(client, VALID) == {"username": "Nazwa użytkownika jest już zajęta"}
+    assert errors_after_registration(client, VALID) == {
+        "username": "Nazwa użytkownika jest już zajęta"
+    }
     assert User.objects.count() == 1
 
 
@@ -102,7 +102,7 @@ def test_signups_are_rate_limited_per_ip(client):
     for n in range(20):
         post_json(client, "/login/register", {**VALID, "username": f"bot{n}@example.com"})
         client.post("/logout")
-    errors = errors_after(client, {**VALID, "username": "one-more@example.com"})
+    errors = errors_after_registration(client, {**VALID, "username": "one-more@example.com"})
     assert errors == {"form": "Zbyt wiele prób. Spróbuj ponownie za chwilę."}
     assert not User.objects.filter(email="one-more@example.com").exists()
 
@@ -150,3 +150,22 @@ class TestUsernameCheck:
             "message": "Zbyt wiele prób. Spróbuj ponownie za chwilę.",
             "code": "rate_limited",
         }
+
+
+def test_an_address_taken_a_moment_ago_is_refused_on_the_username_field(rf):
+    make_user(email="nowa.osoba@example.com")
+    request = rf.post("/login/register")
+    with pytest.raises(ApplicationError) as refused:
+        services.user_register(
+            request=request,
+            email="nowa.osoba@example.com",
+            first_name="Nowa",
+            last_name="Osoba",
+            password="sekret1",
+            newsletter=False,
+        )
+    assert (refused.value.code, refused.value.fields) == (
+        "email_taken",
+        {"username": "Nazwa użytkownika jest już zajęta"},
+    )
+    assert User.objects.count() == 1

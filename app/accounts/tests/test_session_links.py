@@ -14,7 +14,8 @@ from django.utils import timezone
 from app.accounts import services
 from app.accounts.models import SessionLink
 from app.accounts.tests.factories import make_user
-from app.accounts.tests.helpers import links_in, path_of
+from app.accounts.tests.helpers import flash_on_login, links_in, path_of, session_link_path
+from app.core.errors import ApplicationError
 from app.core.roles import Role
 from app.core.tests.helpers import page_of, post_json, visit
 from app.learning.tests.factories import grant, make_course
@@ -24,15 +25,6 @@ pytestmark = pytest.mark.django_db
 USED = "Ten link logowania został już wykorzystany."
 UNKNOWN = "Ten link logowania jest nieprawidłowy."
 EXPIRED = "Ten link logowania wygasł."
-
-
-def issue(user, path="moje_kursy", course_id=None) -> str:
-    _link, url = services.session_link_issue(user=user, path=path, course_id=course_id)
-    return path_of(url)
-
-
-def flash_on_login(client) -> list[dict]:
-    return page_of(visit(client, "/login"))["flash"].get("messages", [])
 
 
 @pytest.mark.parametrize(
@@ -66,24 +58,27 @@ def test_issued_link_points_at_the_learner_page(path, course_id, url_path):
     ],
 )
 def test_links_lead_only_inside_the_learner_area(path, course_id):
-    with pytest.raises(services.InvalidLinkTarget):
+    with pytest.raises(ApplicationError) as refused:
         services.session_link_issue(user=make_user(), path=path, course_id=course_id)
+    assert refused.value.code == "outside_platform"
     assert SessionLink.objects.count() == 0
 
 
 @pytest.mark.parametrize("fields", [{"roles": [Role.ADMIN]}, {"roles": [Role.SUPER_ADMIN]}])
 def test_admins_get_no_session_links(fields):
-    with pytest.raises(services.SessionLinkRefused):
+    with pytest.raises(ApplicationError) as refused:
         services.session_link_issue(user=make_user(**fields), path="moje_kursy")
+    assert refused.value.code == "session_link_refused"
 
 
 def test_inactive_accounts_get_no_session_links():
-    with pytest.raises(services.SessionLinkRefused):
+    with pytest.raises(ApplicationError) as refused:
         services.session_link_issue(user=make_user(is_active=False), path="moje_kursy")
+    assert refused.value.code == "session_link_refused"
 
 
 def test_opening_the_link_shows_the_page_and_leaves_the_link_usable(client):
-    path = issue(make_user())
+    path = session_link_path(make_user())
 
     page = page_of(visit(client, path))
 
@@ -97,33 +92,45 @@ def test_opening_the_link_shows_the_page_and_leaves_the_link_usable(client):
     assert SESSION_KEY not in client.session
 
 
-@pytest.mark.parametrize("path", ["moje_kursy", "kurs"])
-def test_the_post_logs_in_and_goes_to_the_page(client, path):
+def test_the_post_logs_in_and_goes_to_the_page(client):
     user = make_user()
-    course_id = None
-    target = "/platforma/moje_kursy"
-    if path == "kurs":
-        # The course page opens only for a course the learner owns.
-        course_id = grant(user, make_course()).course_id
-        target = f"/platforma/kurs/{course_id}"
-    link_path = issue(user, path, course_id)
+    link_path = session_link_path(user, "moje_kursy")
     client.get("/login")
     anonymous_key = client.session.session_key
 
     response = post_json(client, link_path, {})
 
     assert response.status_code == 302
-    assert response.headers["Location"] == target
+    assert response.headers["Location"] == "/platforma/moje_kursy"
     assert client.session[SESSION_KEY] == str(user.pk)
     assert client.session.session_key != anonymous_key
     assert UserSession.objects.filter(user=user).count() == 1
     assert SessionLink.objects.get().used_at is not None
-    assert visit(client, target).status_code == 200
+    assert visit(client, "/platforma/moje_kursy").status_code == 200
+
+
+def test_the_post_opens_the_course_page_of_a_course_link(client):
+    user = make_user()
+    # The course page opens only for a course the learner owns.
+    course_id = grant(user, make_course()).course_id
+    link_path = session_link_path(user, "kurs", course_id)
+    client.get("/login")
+    anonymous_key = client.session.session_key
+
+    response = post_json(client, link_path, {})
+
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/platforma/kurs/{course_id}"
+    assert client.session[SESSION_KEY] == str(user.pk)
+    assert client.session.session_key != anonymous_key
+    assert UserSession.objects.filter(user=user).count() == 1
+    assert SessionLink.objects.get().used_at is not None
+    assert visit(client, f"/platforma/kurs/{course_id}").status_code == 200
 
 
 def test_second_use_is_refused_with_the_message_then_login(client, django_user_model):
     user = make_user()
-    path = issue(user)
+    path = session_link_path(user)
     post_json(client, path, {})
     post_json(client, "/logout", {})
 
@@ -135,7 +142,7 @@ def test_second_use_is_refused_with_the_message_then_login(client, django_user_m
 
 
 def test_expired_link_is_refused(client):
-    path = issue(make_user())
+    path = session_link_path(make_user())
     SessionLink.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
 
     response = post_json(client, path, {})
@@ -156,7 +163,7 @@ def test_expired_link_is_refused(client):
     ],
 )
 def test_altered_or_forged_links_are_unknown_and_change_nothing(client, tamper):
-    path = issue(make_user())
+    path = session_link_path(make_user())
 
     response = post_json(client, tamper(path), {})
 
@@ -193,7 +200,7 @@ def test_a_link_to_a_page_outside_the_area_is_refused_without_using_anything(cli
 
 def test_an_account_locked_after_the_link_was_sent_is_not_logged_in(client):
     user = make_user()
-    path = issue(user)
+    path = session_link_path(user)
     user.is_active = False
     user.save()
 
@@ -205,7 +212,7 @@ def test_an_account_locked_after_the_link_was_sent_is_not_logged_in(client):
 
 def test_logged_in_visitors_go_to_the_learner_area_and_keep_the_link(client):
     owner, other = make_user(), make_user()
-    path = issue(owner)
+    path = session_link_path(owner)
     client.force_login(other)
 
     assert client.get(path).headers["Location"] == "/platforma"
@@ -218,7 +225,7 @@ def test_guessing_is_rate_limited_per_ip(client):
     user = make_user()
     for _ in range(20):
         post_json(client, "/session/" + "B" * 43 + "/moje_kursy", {})
-    path = issue(user)
+    path = session_link_path(user)
 
     post_json(client, path, {})
 
@@ -231,7 +238,7 @@ def test_guessing_is_rate_limited_per_ip(client):
 
 
 def test_the_link_is_a_get_or_post_only(client):
-    path = issue(make_user())
+    path = session_link_path(make_user())
     assert client.put(path).status_code == 405
 
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from app.accounts.selectors import email_is_taken
+from app.accounts.selectors import user_email_taken
 from app.core.errors import ApplicationError, default_message, errors_return_to, rate_limit
 from app.core.inertia import FORM_ERROR_KEY, render_page
 from app.core.requests import AuthenticatedRequest, request_data, wants_json
@@ -51,7 +51,7 @@ def invitation_return_url(request: HttpRequest, token: str) -> str:
     if invitation is None:
         return request.get_full_path()
     query = {"manager": token, "email": invitation.email}
-    if email_is_taken(email=invitation.email):
+    if user_email_taken(email=invitation.email):
         query["form"] = "login"
     return _invitation_url(**query)
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 
+import Card from "@/components/ui/Card";
+
 interface AuthCardProps {
   title: string;
   children: ReactNode;
@@ -10,10 +12,10 @@ interface AuthCardProps {
 export default function AuthCard({ title, children }: AuthCardProps) {
   return (
     <div className="mx-auto max-w-md px-4 py-8 sm:py-14">
-      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <Card as="section" className="sm:p-8">
         <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
         <div className="mt-5">{children}</div>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { useId, type ReactNode } from "react";
 
+import Card from "@/components/ui/Card";
+
 interface CollapsibleColumnProps {
   heading: string;
   subheading?: string;
@@ -22,7 +24,7 @@ export default function CollapsibleColumn({
 }: CollapsibleColumnProps) {
   const bodyId = useId();
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <Card as="section" className="sm:p-8">
       <div className="flex items-start justify-between gap-4">
         <div>
           <h2 className="text-xl font-bold sm:text-2xl">{heading}</h2>
@@ -49,6 +51,6 @@ export default function CollapsibleColumn({
       <div id={bodyId} hidden={!open} className="mt-6">
         {children}
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,10 +1,12 @@
-import { Link, useForm } from "@inertiajs/react";
+import { useForm } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
 import TextField from "@/components/ui/TextField";
+import TextLink from "@/components/auth/TextLink";
 import { useFormFields } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
+import { wholeFormError } from "@/lib/validation";
 import type { FieldRule } from "@/types/generated";
 
 interface LoginFormProps {
@@ -37,7 +39,7 @@ export default function LoginForm({
       // Success leaves this page; keep the button disabled until the next page shows.
       onSuccess: () => setSucceeded(true),
       onError: (errors) => {
-        const message = (errors as Record<string, string>).form;
+        const message = wholeFormError(errors);
         // The password stays, so the button is enabled again at once (SPEC §4).
         if (message) onFailure(message);
       },
@@ -63,12 +65,9 @@ export default function LoginForm({
         {...fields.field("login_password")}
         required
       />
-      <Link
-        href={reminderUrl}
-        className="inline-block text-sm font-semibold text-blue-800 underline"
-      >
+      <TextLink href={reminderUrl} className="inline-block text-sm">
         {t("login.forgot_password")}
-      </Link>
+      </TextLink>
       <Button
         type="submit"
         className="w-full"

@@ -1,13 +1,14 @@
-import { Link, useForm } from "@inertiajs/react";
+import { useForm } from "@inertiajs/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
 import Checkbox from "@/components/ui/Checkbox";
 import TextField from "@/components/ui/TextField";
+import TextLink from "@/components/auth/TextLink";
 import { useFieldErrors } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
 import { postJson } from "@/lib/http";
-import { fieldError, isStudentEmail } from "@/lib/validation";
+import { fieldError, isStudentEmail, wholeFormError } from "@/lib/validation";
 import type { LoginPageProps } from "@/types/generated";
 
 interface RegisterFormProps {
@@ -86,7 +87,7 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
       preserveState: true,
       onSuccess: () => setSucceeded(true),
       onError: (errors) => {
-        const message = (errors as Record<string, string>).form;
+        const message = wholeFormError(errors);
         if (message) onFailure(message);
       },
     });
@@ -160,14 +161,9 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
       </Button>
       <p className="text-sm text-slate-600">
         {t("register.terms_prefix")}{" "}
-        <Link href={page.urls.terms} className="font-semibold text-blue-800 underline">
-          {t("register.terms_link")}
-        </Link>{" "}
+        <TextLink href={page.urls.terms}>{t("register.terms_link")}</TextLink>{" "}
         {t("register.terms_and")}{" "}
-        <Link href={page.urls.privacy} className="font-semibold text-blue-800 underline">
-          {t("register.privacy_link")}
-        </Link>
-        .
+        <TextLink href={page.urls.privacy}>{t("register.privacy_link")}</TextLink>.
       </p>
     </form>
   );

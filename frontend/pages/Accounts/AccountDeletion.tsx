@@ -1,9 +1,13 @@
-import { Head, Link, useForm, usePage } from "@inertiajs/react";
+import { Head, useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
 import AuthCard from "@/components/auth/AuthCard";
+import Notice from "@/components/auth/Notice";
+import TextLink from "@/components/auth/TextLink";
 import { useT } from "@/i18n";
+import { wholeFormError } from "@/lib/validation";
+import { routes } from "@/routes";
 import type { PageProps } from "@/types/generated";
 
 /** /konto/usun/<hash>: the learner confirms the deletion (SPEC §2 "Deletion page"). On
@@ -18,7 +22,7 @@ export default function AccountDeletion({
   const { errors } = usePage().props;
   const form = useForm({});
   const [succeeded, setSucceeded] = useState(false);
-  const message = errors.form ?? error;
+  const message = wholeFormError(errors) ?? error;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -37,9 +41,7 @@ export default function AccountDeletion({
           </strong>
         </p>
         {message ? (
-          <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
-            {message}
-          </p>
+          <Notice tone="error">{message}</Notice>
         ) : (
           <p className="text-slate-700">{t("deletion.warning")}</p>
         )}
@@ -54,9 +56,7 @@ export default function AccountDeletion({
           </Button>
         )}
         <p className="text-center">
-          <Link href="/platforma" className="font-semibold text-blue-800 underline">
-            {t("deletion.back")}
-          </Link>
+          <TextLink href={routes.learning.home()}>{t("deletion.back")}</TextLink>
         </p>
       </form>
     </AuthCard>

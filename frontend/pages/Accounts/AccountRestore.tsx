@@ -1,9 +1,13 @@
-import { Head, Link, useForm, usePage } from "@inertiajs/react";
+import { Head, useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
 import AuthCard from "@/components/auth/AuthCard";
+import Notice from "@/components/auth/Notice";
+import TextLink from "@/components/auth/TextLink";
 import { useT } from "@/i18n";
+import { wholeFormError } from "@/lib/validation";
+import { routes } from "@/routes";
 import type { PageProps } from "@/types/generated";
 
 /** /konto/przywroc/<hash>: the undo link of a confirmed deletion, valid until the purge.
@@ -16,7 +20,7 @@ export default function AccountRestore({
   const { errors } = usePage().props;
   const form = useForm({});
   const [succeeded, setSucceeded] = useState(false);
-  const message = errors.form ?? error;
+  const message = wholeFormError(errors) ?? error;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -29,15 +33,10 @@ export default function AccountRestore({
       <Head title={t("restore.title")} />
       {message ? (
         <div>
-          <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
-            {message}
-          </p>
-          <Link
-            href="/login?form=login"
-            className="mt-6 inline-block font-semibold text-blue-800 underline"
-          >
+          <Notice tone="error">{message}</Notice>
+          <TextLink href={routes.accounts.login({ form: "login" })} className="mt-6 inline-block">
             {t("restore.login")}
-          </Link>
+          </TextLink>
         </div>
       ) : (
         <form onSubmit={submit} className="space-y-5">

@@ -1,4 +1,4 @@
-import { Link, useForm } from "@inertiajs/react";
+import { useForm } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
@@ -6,8 +6,10 @@ import Snackbar from "@/components/ui/Snackbar";
 import TextField from "@/components/ui/TextField";
 import AuthCard from "@/components/auth/AuthCard";
 import NoIndex from "@/components/auth/NoIndex";
+import TextLink from "@/components/auth/TextLink";
 import { useFormFields } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
+import { wholeFormError } from "@/lib/validation";
 import type { PageProps } from "@/types/generated";
 
 /** /thehero_piwnica: the admin login (SPEC §2 "Admin login", §4, §8). */
@@ -33,7 +35,7 @@ export default function AdminLogin({
       preserveState: true,
       onError: (errors) => {
         failed = true;
-        const message = (errors as Record<string, string>).form;
+        const message = wholeFormError(errors);
         if (message) setSnackbar(message);
       },
       // Success loads the admin panel in full: the button stays off until it shows.
@@ -70,9 +72,7 @@ export default function AdminLogin({
           {t("admin_login.submit")}
         </Button>
         <p className="text-center text-sm">
-          <Link href={reminder_url} className="font-semibold text-blue-800 underline">
-            {t("admin_login.forgot")}
-          </Link>
+          <TextLink href={reminder_url}>{t("admin_login.forgot")}</TextLink>
         </p>
       </form>
       <Snackbar

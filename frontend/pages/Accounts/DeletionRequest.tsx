@@ -1,9 +1,13 @@
-import { Head, Link, useForm, usePage } from "@inertiajs/react";
+import { Head, useForm, usePage } from "@inertiajs/react";
 import type { FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
 import AuthCard from "@/components/auth/AuthCard";
+import Notice from "@/components/auth/Notice";
+import TextLink from "@/components/auth/TextLink";
 import { useT } from "@/i18n";
+import { wholeFormError } from "@/lib/validation";
+import { routes } from "@/routes";
 import type { PageProps } from "@/types/generated";
 
 /** /platforma/profil/usun-konto: the learner asks for the e-mail that confirms deletion. */
@@ -13,7 +17,7 @@ export default function DeletionRequest({
   submit_url,
 }: PageProps<"Accounts/DeletionRequest">) {
   const t = useT();
-  const { errors } = usePage().props;
+  const refusal = wholeFormError(usePage().props.errors);
   const form = useForm({});
 
   function submit(event: FormEvent) {
@@ -28,20 +32,11 @@ export default function DeletionRequest({
       <form onSubmit={submit} className="space-y-5">
         <p className="text-slate-700">{t("deletion_request.intro")}</p>
         {sent ? (
-          <p
-            role="status"
-            className="rounded-xl border border-green-300 bg-green-50 p-4 text-green-950"
-          >
-            {t("deletion_request.sent", { email })}
-          </p>
+          <Notice tone="success">{t("deletion_request.sent", { email })}</Notice>
         ) : (
           <p className="text-slate-700">{t("deletion_request.how", { email })}</p>
         )}
-        {errors.form ? (
-          <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
-            {errors.form}
-          </p>
-        ) : null}
+        {refusal ? <Notice tone="error">{refusal}</Notice> : null}
         <Button
           type="submit"
           variant={sent ? "secondary" : "danger"}
@@ -51,9 +46,7 @@ export default function DeletionRequest({
           {t(sent ? "deletion_request.resend" : "deletion_request.submit")}
         </Button>
         <p className="text-center">
-          <Link href="/platforma/profil" className="font-semibold text-blue-800 underline">
-            {t("deletion_request.back")}
-          </Link>
+          <TextLink href={routes.learning.profile()}>{t("deletion_request.back")}</TextLink>
         </p>
       </form>
     </AuthCard>

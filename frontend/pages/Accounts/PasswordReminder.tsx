@@ -6,8 +6,10 @@ import MessageDialog from "@/components/ui/MessageDialog";
 import TextField from "@/components/ui/TextField";
 import AuthCard from "@/components/auth/AuthCard";
 import NoIndex from "@/components/auth/NoIndex";
+import TextLink from "@/components/auth/TextLink";
 import { useFormFields } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
+import { wholeFormError } from "@/lib/validation";
 import type { PageProps } from "@/types/generated";
 
 /** The password reminder of learners (/p/haslo/przypomnij) and of admins
@@ -23,7 +25,6 @@ export default function PasswordReminder({
   // null: no popup; otherwise the server's reason, which may be empty.
   const [failure, setFailure] = useState<string | null>(null);
   const fields = useFormFields(form, rules);
-  const linkClass = "font-semibold text-blue-800 underline";
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,10 +35,7 @@ export default function PasswordReminder({
       preserveState: true,
       // Refused by the server (too many attempts, an address it does not accept): the
       // popup of SPEC §8 with the server's reason. An unknown address is no failure.
-      onError: (errors) => {
-        const { form: whole, email } = errors as Record<string, string | undefined>;
-        setFailure(whole ?? email ?? "");
-      },
+      onError: (errors) => setFailure(wholeFormError(errors) ?? errors.email ?? ""),
       // A server error or a lost connection gets the same popup, not Inertia's own.
       onHttpException: () => {
         setFailure("");
@@ -93,9 +91,7 @@ export default function PasswordReminder({
           {t("reminder.submit")}
         </Button>
         <p className="text-center">
-          <Link href={urls.login} className={linkClass}>
-            {t("reminder.login")}
-          </Link>
+          <TextLink href={urls.login}>{t("reminder.login")}</TextLink>
         </p>
       </form>
       <MessageDialog message={failure} onClose={() => setFailure(null)}>

@@ -1,12 +1,15 @@
-import { Head, Link, useForm } from "@inertiajs/react";
+import { Head, useForm } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
 import MessageDialog from "@/components/ui/MessageDialog";
 import TextField from "@/components/ui/TextField";
 import AuthCard from "@/components/auth/AuthCard";
+import Notice from "@/components/auth/Notice";
+import TextLink from "@/components/auth/TextLink";
 import { useFormFields } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
+import { wholeFormError } from "@/lib/validation";
 import type { PageProps } from "@/types/generated";
 
 /** The page of the e-mailed reset link: a new password of at least 6 characters. */
@@ -31,7 +34,7 @@ export default function PasswordReset({
       preserveState: true,
       onSuccess: () => setSucceeded(true),
       onError: (errors) => {
-        const message = (errors as Record<string, string>).form;
+        const message = wholeFormError(errors);
         if (message) setFailure(message);
       },
     });
@@ -61,15 +64,10 @@ export default function PasswordReset({
         </form>
       ) : (
         <div>
-          <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
-            {error}
-          </p>
-          <Link
-            href={reminder_url}
-            className="mt-6 inline-block font-semibold text-blue-800 underline"
-          >
+          <Notice tone="error">{error}</Notice>
+          <TextLink href={reminder_url} className="mt-6 inline-block">
             {t("reset.request_new")}
-          </Link>
+          </TextLink>
         </div>
       )}
       <MessageDialog message={failure} onClose={() => setFailure(null)} />

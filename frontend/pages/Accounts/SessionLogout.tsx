@@ -2,13 +2,14 @@ import { Head, router } from "@inertiajs/react";
 import { useEffect } from "react";
 
 import { useT } from "@/i18n";
+import { routes } from "@/routes";
 import type { PageProps } from "@/types/generated";
 
 /** /session: logs the user out with a POST, then the server sends them to /login. */
 export default function SessionLogout(_props: PageProps<"Accounts/SessionLogout">) {
   const t = useT();
   useEffect(() => {
-    router.post("/logout", {}, { replace: true });
+    router.post(routes.accounts.logout(), {}, { replace: true });
   }, []);
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center" aria-live="polite">

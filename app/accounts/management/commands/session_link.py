@@ -3,6 +3,8 @@ from django.db import transaction
 
 from app.accounts import selectors, services
 from app.accounts.models import User
+from app.core.errors import ApplicationError
+from app.core.return_url import default_return_url
 
 
 class Command(BaseCommand):
@@ -16,7 +18,7 @@ class Command(BaseCommand):
         parser.add_argument("email", help="the learner's e-mail address")
         targets = ", ".join(
             f"{path} (+ --course)" if needs_course else path
-            for path, needs_course in selectors.learner_link_targets()
+            for path, needs_course in selectors.learner_pages_list()
         )
         parser.add_argument("path", help=f"the learner page: {targets}")
         parser.add_argument("--course", type=int, default=None, help="course id (path kurs)")
@@ -36,12 +38,14 @@ class Command(BaseCommand):
                 else:
                     _link, url = services.session_link_issue(user=user, path=path, course_id=course)
                     self.stdout.write(url)
-        except services.InvalidLinkTarget as exc:
-            raise CommandError(
-                f"/platforma/{path}{'/' + str(course) if course is not None else ''}"
-                " is not a page of the learner area."
-            ) from exc
-        except services.SessionLinkRefused as exc:
-            raise CommandError(
-                f"{user.email} cannot get a session link: the account is inactive or an admin."
-            ) from exc
+        except ApplicationError as refused:
+            suffix = f"/{course}" if course is not None else ""
+            reasons = {
+                "outside_platform": (
+                    f"{default_return_url()}/{path}{suffix} is not a page of the learner area."
+                ),
+                "session_link_refused": (
+                    f"{user.email} cannot get a session link: the account is inactive or an admin."
+                ),
+            }
+            raise CommandError(reasons.get(refused.code, refused.message)) from refused

@@ -1,0 +1,23 @@
+"""Account entry, password reminders, the admin login, session links and deletion."""
+
+from app.accounts.views.admin_login import admin_login
+from app.accounts.views.deletion import account_deletion, account_deletion_request, account_restore
+from app.accounts.views.entry import login, logout, register, session_logout, username_check
+from app.accounts.views.reminders import admin_reminder, password_reminder, password_reset
+from app.accounts.views.session_links import session_link
+
+__all__ = [
+    "account_deletion",
+    "account_deletion_request",
+    "account_restore",
+    "admin_login",
+    "admin_reminder",
+    "login",
+    "logout",
+    "password_reminder",
+    "password_reset",
+    "register",
+    "session_link",
+    "session_logout",
+    "username_check",
+]

@@ -1,0 +1,71 @@
+"""Account deletion: the request, the e-mailed confirmation and the undo link (SPEC §2
+"Deletion page", §4, §8)."""
+
+from allauth.account.adapter import get_adapter
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from app.accounts import props, services
+from app.accounts.views.links import link_page_status, link_refusal, refusal_message
+from app.core.errors import rate_limit
+from app.core.guards import login_required
+from app.core.inertia import render_page
+from app.core.requests import AuthenticatedRequest
+from app.core.return_url import login_url
+
+_DELETION_SENT_KEY = "_platforma_deletion_sent"
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def account_deletion_request(request: AuthenticatedRequest) -> HttpResponse:
+    """The learner asks to delete the account; the confirmation link comes by e-mail."""
+    if request.method == "POST":
+        rate_limit(request, action="account_deletion_request")
+        services.account_deletion_request(user=request.user)
+        request.session[_DELETION_SENT_KEY] = True
+        return redirect("accounts:account_deletion_request")
+    sent = bool(request.session.pop(_DELETION_SENT_KEY, False))
+    page = props.deletion_request_page_props(user=request.user, sent=sent)
+    return render_page(request, "Accounts/DeletionRequest", page)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def account_deletion(request: AuthenticatedRequest, hash: str) -> HttpResponse:
+    if request.method == "POST":
+        rate_limit(request, action="account_deletion_confirm")
+        services.account_deletion_confirm(user=request.user, token=hash)
+        get_adapter(request).logout(request)
+        # Added after the logout: the message travels in its cookie, past the new session.
+        messages.success(request, _("Twoje konto zostanie usunięte w ciągu 24 godzin"))
+        return redirect(settings.LOGIN_URL)
+    refusal = link_refusal(
+        request, check=lambda: services.account_deletion_check(user=request.user, token=hash)
+    )
+    return render_page(
+        request,
+        "Accounts/AccountDeletion",
+        props.account_deletion_page_props(
+            user=request.user, error=refusal_message(refusal), token=hash
+        ),
+        status=link_page_status(refusal),
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def account_restore(request: HttpRequest, hash: str) -> HttpResponse:
+    """The undo link of a confirmed deletion: public, since the account cannot log in
+    until it is restored; the GET only shows the button, the POST restores."""
+    if request.method == "POST":
+        rate_limit(request, action="account_restore")
+        services.account_restore(token=hash)
+        messages.success(request, _("Twoje konto zostało przywrócone. Możesz się zalogować."))
+        return HttpResponseRedirect(login_url(form="login"))
+    refusal = link_refusal(request, check=lambda: services.account_restore_check(token=hash))
+    page = props.account_restore_page_props(error=refusal_message(refusal), token=hash)
+    return render_page(request, "Accounts/AccountRestore", page, status=link_page_status(refusal))

@@ -1,0 +1,90 @@
+"""Account entry: login and registration (SPEC §2 "Login and registration page")."""
+
+from allauth.account.adapter import get_adapter
+from allauth.account.utils import complete_signup
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from app.accounts import props, services
+from app.accounts.forms import LoginForm, RegistrationForm, UsernameCheckForm, form_refusal
+from app.accounts.login_query import read_login_query
+from app.core.errors import errors_return_to, rate_limit
+from app.core.guards import anonymous_only
+from app.core.inertia import form_errors, render_page
+from app.core.requests import request_data
+
+
+def _login_page(request: HttpRequest) -> str:
+    # Where the errors of both forms of the login page show: the page itself, with its
+    # query rebuilt from checked values only (registration posts to another address).
+    return read_login_query(request).page_url
+
+
+@errors_return_to(_login_page)
+@require_http_methods(["GET", "POST"])
+@anonymous_only(settings.DEFAULT_RETURN_URL)
+def login(request: HttpRequest) -> HttpResponse:
+    query = read_login_query(request)
+    if request.method == "POST":
+        rate_limit(request, action="login")
+        form = LoginForm(data=request_data(request), request=request)
+        if not form.is_valid():
+            raise form_refusal(form_errors(form))
+        return form.login(request, redirect_url=query.target)
+    return render_page(
+        request,
+        "Accounts/Login",
+        props.login_page_props(
+            form=query.form, invitation_email=query.invitation_email, query=query.query
+        ),
+    )
+
+
+@errors_return_to(_login_page)
+@require_POST
+@anonymous_only(settings.DEFAULT_RETURN_URL)
+def register(request: HttpRequest) -> HttpResponse:
+    query = read_login_query(request)
+    rate_limit(request, action="signup")
+    form = RegistrationForm(request_data(request))
+    if not form.is_valid():
+        raise form_refusal(form_errors(form))
+    data = form.cleaned_data
+    user = services.user_register(
+        request=request,
+        email=data["username"],
+        first_name=data["first_name"],
+        last_name=data["last_name"],
+        password=data["password"],
+        newsletter=data["newsletter"],
+    )
+    return complete_signup(
+        request, user, settings.ACCOUNT_EMAIL_VERIFICATION, success_url=query.target
+    )
+
+
+@require_POST
+def username_check(request: HttpRequest) -> HttpResponse:
+    """The registration e-mail's availability, checked when the field loses focus."""
+    rate_limit(request, action="username_check")
+    form = UsernameCheckForm(request_data(request))
+    if form.is_valid():
+        return JsonResponse({"available": True, "message": None})
+    return JsonResponse({"available": False, "message": form_errors(form)["username"]})
+
+
+@require_POST
+def logout(request: HttpRequest) -> HttpResponse:
+    get_adapter(request).logout(request)
+    return redirect(settings.LOGIN_URL)
+
+
+@require_GET
+def session_logout(request: HttpRequest) -> HttpResponse:
+    """Opening /session logs the user out. The page sends the logout as a POST, so a
+    prefetcher or link scanner that only fetches the URL changes nothing."""
+    if not request.user.is_authenticated:
+        return redirect(settings.LOGIN_URL)
+    return render_page(request, "Accounts/SessionLogout", {})

@@ -1,0 +1,86 @@
+"""Password reminders and the reset link's page (SPEC §2 "Admin password reminder", §5
+"Reminder")."""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from app.accounts import props, services
+from app.accounts.forms import NewPasswordForm, PasswordReminderForm, form_refusal
+from app.accounts.models import User
+from app.accounts.views.admin_login import noindex
+from app.accounts.views.links import link_page_status, link_refusal, refusal_message
+from app.core import roles
+from app.core.admin_site import ADMIN_HOME, ADMIN_LOGIN
+from app.core.errors import rate_limit
+from app.core.header import ADMIN_HEADER, header_type
+from app.core.inertia import form_errors, render_page
+from app.core.requests import request_data
+from app.core.return_url import default_return_url, login_url
+
+_REMINDER_SENT_KEY = "_platforma_reminder_sent"
+
+
+def _reminder(request: HttpRequest, *, variant: str, route: str) -> HttpResponse:
+    if request.method == "POST":
+        form = PasswordReminderForm(request_data(request))
+        if not form.is_valid():
+            raise form_refusal(form_errors(form))
+        # Per IP and per address; the same answer follows whether the address exists.
+        rate_limit(request, action="reset_password", key=form.cleaned_data["email"])
+        form.save(request)
+        request.session[_REMINDER_SENT_KEY] = variant
+        return redirect(route)
+    sent = request.session.pop(_REMINDER_SENT_KEY, None) == variant
+    return render_page(
+        request, "Accounts/PasswordReminder", props.reminder_page_props(variant=variant, sent=sent)
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def password_reminder(request: HttpRequest) -> HttpResponse:
+    return _reminder(request, variant="learner", route="accounts:password_reminder")
+
+
+@header_type(ADMIN_HEADER)
+@require_http_methods(["GET", "POST"])
+@noindex
+def admin_reminder(request: HttpRequest) -> HttpResponse:
+    return _reminder(request, variant="admin", route="accounts:admin_reminder")
+
+
+@require_http_methods(["GET", "POST"])
+def password_reset(request: HttpRequest, key: str) -> HttpResponse:
+    """The page of the e-mailed reset link: a GET only shows the form (a mail scanner
+    that fetches the link changes nothing); the POST sets the new password."""
+    if request.method == "POST":
+        rate_limit(request, action="reset_password_from_key")
+        form = NewPasswordForm(request_data(request))
+        if not form.is_valid():
+            raise form_refusal(form_errors(form))
+        user = services.password_reset(
+            request=request, key=key, password=form.cleaned_data["password"]
+        )
+        return _password_changed(request, user)
+    refusal = link_refusal(request, check=lambda: services.password_reset_check(key=key))
+    return render_page(
+        request,
+        "Accounts/PasswordReset",
+        props.password_reset_page_props(error=refusal_message(refusal), key=key),
+        status=link_page_status(refusal),
+    )
+
+
+def _password_changed(request: HttpRequest, user: User) -> HttpResponse:
+    """Admins go on to their panel or its login, everyone else to the learner area or
+    the login form."""
+    is_admin = user.has_any_role(roles.ADMIN_ROLES)
+    if request.user.is_authenticated:
+        messages.success(request, _("Hasło zostało zmienione."))
+        return HttpResponseRedirect(ADMIN_HOME if is_admin else default_return_url())
+    messages.success(request, _("Hasło zostało zmienione. Zaloguj się nowym hasłem."))
+    if is_admin:
+        return redirect(ADMIN_LOGIN)
+    return HttpResponseRedirect(login_url(form="login"))

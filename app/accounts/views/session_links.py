@@ -1,0 +1,58 @@
+"""One-click session links (SPEC §2 route table, §4 "Session link")."""
+
+from collections.abc import Callable
+from functools import wraps
+
+from allauth.account.utils import perform_login
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
+from django.shortcuts import redirect
+from django.views.decorators.http import require_http_methods
+
+from app.accounts import props, services
+from app.core.errors import ApplicationError, rate_limit
+from app.core.inertia import render_page
+from app.core.return_url import default_return_url, login_url
+
+View = Callable[..., HttpResponseBase]
+
+
+def refusals_shown_on_login(view: View) -> View:
+    """SPEC §8: a link that cannot be used shows the server's message on /login (a flash
+    message there), with the login form open, since whoever got the link has an account.
+    The page the link posted from has no form to show it on."""
+
+    @wraps(view)
+    def refusing(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
+        try:
+            return view(request, *args, **kwargs)
+        except ApplicationError as refused:
+            messages.error(request, refused.message)
+            return HttpResponseRedirect(login_url(form="login"))
+
+    return refusing
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@refusals_shown_on_login
+def session_link(
+    request: HttpRequest, hash: str, path: str, course_id: int | None = None
+) -> HttpResponse:
+    """Opening the link shows a page that completes the login with a POST, so a mail
+    scanner that only fetches the URL does not use the link up."""
+    if request.user.is_authenticated:
+        return redirect(settings.DEFAULT_RETURN_URL)
+    if request.method != "POST":
+        page = props.session_link_page_props(token=hash, path=path, course_id=course_id)
+        return render_page(request, "Accounts/SessionLink", page)
+    rate_limit(request, action="session_link")
+    user = services.session_link_redeem(token=hash, path=path, course_id=course_id)
+    suffix = f"/{course_id}" if course_id is not None else ""
+    return perform_login(
+        request,
+        user,
+        email_verification=settings.ACCOUNT_EMAIL_VERIFICATION,
+        redirect_url=f"{default_return_url()}/{path}{suffix}",
+    )
