@@ -1,7 +1,5 @@
 """Login and registration forms: SPEC §3 fields, §5 rules and messages."""
 
-from collections.abc import Mapping
-
 from allauth.account import forms as allauth_forms
 from allauth.account.adapter import get_adapter
 from django import forms
@@ -11,15 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from app.accounts import selectors, validators
 from app.accounts.fields import first_name_field, last_name_field
 from app.core import roles
-from app.core.errors import ApplicationError, default_message
 from app.core.inertia import form_errors
-
-
-def form_refusal(errors: Mapping[str, str]) -> ApplicationError:
-    """The refusal of a form's input: each invalid field's message goes back to the form
-    page (the whole form's under "form"); a JSON caller reads the first one."""
-    message = next(iter(errors.values()), None) or default_message(400)
-    return ApplicationError(message, code="invalid", fields=errors)
 
 
 def _email_error() -> str:

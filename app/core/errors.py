@@ -64,12 +64,17 @@ class ApplicationError(Exception):
         return body
 
 
+def form_refusal(errors: Mapping[str, str]) -> ApplicationError:
+    """The refusal of a form's input: each invalid field's message goes back to the form
+    page (the whole form's under "form"); a JSON caller reads the first one."""
+    message = next(iter(errors.values()), None) or default_message(400)
+    return ApplicationError(message, code="invalid", fields=errors)
+
+
 def valid_data(form: BaseForm) -> dict[str, Any]:
-    """The cleaned data of a valid form; raises ApplicationError with the first message of
-    each invalid field (the form page shows them beside their fields)."""
+    """The cleaned data of a valid form; raises the form's refusal otherwise."""
     if not form.is_valid():
-        errors = form_errors(form)
-        raise ApplicationError(next(iter(errors.values())), fields=errors)
+        raise form_refusal(form_errors(form))
     return form.cleaned_data
 
 

@@ -10,10 +10,10 @@ from django.views.decorators.http import require_http_methods
 from inertia import location
 
 from app.accounts import props
-from app.accounts.forms import AdminLoginForm, form_refusal
+from app.accounts.forms import AdminLoginForm
 from app.core import roles
 from app.core.admin_site import ADMIN_HOME, ADMIN_LOGIN, admin_login_url_for
-from app.core.errors import errors_return_to, rate_limit
+from app.core.errors import errors_return_to, form_refusal, rate_limit
 from app.core.header import ADMIN_HEADER, header_type
 from app.core.inertia import render_page
 from app.core.requests import is_inertia, request_data

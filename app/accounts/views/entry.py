@@ -8,9 +8,9 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from app.accounts import props, services
-from app.accounts.forms import LoginForm, RegistrationForm, UsernameCheckForm, form_refusal
+from app.accounts.forms import LoginForm, RegistrationForm, UsernameCheckForm
 from app.accounts.login_query import read_login_query
-from app.core.errors import errors_return_to, rate_limit
+from app.core.errors import errors_return_to, rate_limit, valid_data
 from app.core.guards import anonymous_only
 from app.core.inertia import form_errors, render_page
 from app.core.requests import request_data
@@ -30,8 +30,7 @@ def login(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         rate_limit(request, action="login")
         form = LoginForm(data=request_data(request), request=request)
-        if not form.is_valid():
-            raise form_refusal(form_errors(form))
+        valid_data(form)
         return form.login(request, redirect_url=query.target)
     return render_page(
         request,
@@ -49,8 +48,7 @@ def register(request: HttpRequest) -> HttpResponse:
     query = read_login_query(request)
     rate_limit(request, action="signup")
     form = RegistrationForm(request_data(request))
-    if not form.is_valid():
-        raise form_refusal(form_errors(form))
+    valid_data(form)
     data = form.cleaned_data
     user = services.user_register(
         request=request,

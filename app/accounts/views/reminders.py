@@ -8,15 +8,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from app.accounts import props, services
-from app.accounts.forms import NewPasswordForm, PasswordReminderForm, form_refusal
+from app.accounts.forms import NewPasswordForm, PasswordReminderForm
 from app.accounts.models import User
 from app.accounts.views.admin_login import noindex
 from app.accounts.views.links import link_page_status, link_refusal, refusal_message
 from app.core import roles
 from app.core.admin_site import ADMIN_HOME, ADMIN_LOGIN
-from app.core.errors import rate_limit
+from app.core.errors import rate_limit, valid_data
 from app.core.header import ADMIN_HEADER, header_type
-from app.core.inertia import form_errors, render_page
+from app.core.inertia import render_page
 from app.core.requests import request_data
 from app.core.return_url import default_return_url, login_url
 
@@ -26,8 +26,7 @@ _REMINDER_SENT_KEY = "_platforma_reminder_sent"
 def _reminder(request: HttpRequest, *, variant: str, route: str) -> HttpResponse:
     if request.method == "POST":
         form = PasswordReminderForm(request_data(request))
-        if not form.is_valid():
-            raise form_refusal(form_errors(form))
+        valid_data(form)
         # Per IP and per address; the same answer follows whether the address exists.
         rate_limit(request, action="reset_password", key=form.cleaned_data["email"])
         form.save(request)
@@ -58,8 +57,7 @@ def password_reset(request: HttpRequest, key: str) -> HttpResponse:
     if request.method == "POST":
         rate_limit(request, action="reset_password_from_key")
         form = NewPasswordForm(request_data(request))
-        if not form.is_valid():
-            raise form_refusal(form_errors(form))
+        valid_data(form)
         user = services.password_reset(
             request=request, key=key, password=form.cleaned_data["password"]
         )
