@@ -1,17 +1,34 @@
 """Forms of the learner area: notes, profile and avatar (server-side rules and messages)."""
 
-from typing import cast
+from collections.abc import Mapping
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, UnidentifiedImageError
 
 from app.accounts.forms import NameField
+from app.core.errors import ApplicationError
+from app.core.inertia import form_errors
 from app.learning.models.study import NOTE_MAX_LENGTH
 
 AVATAR_MAX_BYTES = 2 * 1024 * 1024
 AVATAR_MAX_SIDE = 6000
 AVATAR_FORMATS = {"JPEG", "PNG", "WEBP", "GIF"}
+AVATAR_TOO_LARGE = _("Plik jest za duży: awatar może mieć najwyżej 2 MB.")
+
+
+def cleaned_data(
+    form: forms.Form, *, error_keys: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """The valid form's data; raises ApplicationError with each invalid field's message,
+    filed under `error_keys[field]` when the page shows it under another name."""
+    if form.is_valid():
+        return form.cleaned_data
+    renamed = error_keys or {}
+    errors = {renamed.get(field, field): message for field, message in form_errors(form).items()}
+    # A JSON caller reads `message`: the first field's says what to fix.
+    raise ApplicationError(next(iter(errors.values())), fields=errors)
 
 
 class NoteForm(forms.Form):
@@ -65,7 +82,7 @@ class AvatarForm(forms.Form):
     def clean_avatar(self) -> Image.Image:
         upload = self.cleaned_data["avatar"]
         if upload.size > AVATAR_MAX_BYTES:
-            raise forms.ValidationError(_("Plik jest za duży: awatar może mieć najwyżej 2 MB."))
+            raise forms.ValidationError(AVATAR_TOO_LARGE)
         not_an_image = forms.ValidationError(
             _("Wybierz zdjęcie w formacie JPG, PNG, WebP lub GIF.")
         )

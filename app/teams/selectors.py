@@ -5,7 +5,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from app.accounts.models import User
-from app.core.queries import aggregate_of
+from app.core.queries import subquery_aggregate
 from app.learning.models import Certificate, Course, Lesson, LessonProgress, PathCourse
 from app.teams.models import Invitation, Membership, Team
 
@@ -19,12 +19,14 @@ def managed_teams(*, user: User) -> QuerySet[Team]:
     return (
         Team.objects.filter(managers=user)
         .annotate(
-            member_count=aggregate_of(Membership.objects.filter(team=OuterRef("pk")), "team"),
-            pending_count=aggregate_of(
-                Invitation.objects.filter(
+            member_count=subquery_aggregate(
+                queryset=Membership.objects.filter(team=OuterRef("pk")), group_by="team"
+            ),
+            pending_count=subquery_aggregate(
+                queryset=Invitation.objects.filter(
                     pending_invitations_filter(), team=OuterRef("pk"), expires_at__gt=timezone.now()
                 ),
-                "team",
+                group_by="team",
             ),
         )
         .order_by("name", "id")
@@ -64,12 +66,15 @@ def team_members(*, team: Team) -> QuerySet[Membership]:
         Membership.objects.filter(team=team)
         .select_related("user")
         .annotate(
-            done_count=aggregate_of(
-                LessonProgress.objects.filter(user=OuterRef("user"), lesson__course__in=courses),
-                "user",
+            done_count=subquery_aggregate(
+                queryset=LessonProgress.objects.filter(
+                    user=OuterRef("user"), lesson__course__in=courses
+                ),
+                group_by="user",
             ),
-            certificate_count=aggregate_of(
-                Certificate.objects.filter(user=OuterRef("user"), course__in=courses), "user"
+            certificate_count=subquery_aggregate(
+                queryset=Certificate.objects.filter(user=OuterRef("user"), course__in=courses),
+                group_by="user",
             ),
         )
         .order_by("user__last_name", "user__first_name", "id")
@@ -91,7 +96,9 @@ def student_memberships(*, user: User) -> QuerySet[Membership]:
         .select_related("team")
         .prefetch_related("team__managers", "team__courses")
         .annotate(
-            member_count=aggregate_of(Membership.objects.filter(team=OuterRef("team")), "team")
+            member_count=subquery_aggregate(
+                queryset=Membership.objects.filter(team=OuterRef("team")), group_by="team"
+            )
         )
         .order_by("-joined_at", "-id")
     )

@@ -5,7 +5,7 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from app.accounts.models import User
-from app.core.queries import aggregate_of
+from app.core.queries import subquery_aggregate
 from app.core.requests import parse_id
 from app.learning.models import Course, Exam, LearningPath
 from app.vouchers.models import Redemption, Voucher, VoucherBatch
@@ -15,7 +15,11 @@ PRODUCT_MODELS: dict[str, type[Product]] = {"course": Course, "exam": Exam, "pat
 
 
 def _seats(field: str) -> Coalesce:
-    return aggregate_of(Voucher.objects.filter(batch=OuterRef("pk")), "batch", Sum(field))
+    return subquery_aggregate(
+        queryset=Voucher.objects.filter(batch=OuterRef("pk")),
+        group_by="batch",
+        aggregate=Sum(field),
+    )
 
 
 def batches_of(*, user: User, channel: str) -> QuerySet[VoucherBatch]:

@@ -132,7 +132,7 @@ def _redeem_locked(*, user: User, code: str, now: datetime) -> tuple[Product, Pr
             "used_up",
             _("Ten voucher został już wykorzystany przez wszystkie osoby, dla których był."),
         )
-    if learning_selectors.owns(user=user, kind=kind, product_id=product.pk):
+    if learning_selectors.product_is_owned(user=user, kind=kind, product_id=product.pk):
         raise _already_owned(product)
     # No savepoints: the row lock keeps other redemptions of this voucher out, and any
     # IntegrityError ends the whole transaction (see voucher_redeem).

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from app.core import roles
 from app.core.guards import manager_required
 from app.core.inertia import FORM_ERROR_KEY, form_errors, redirect_with_errors, render_page
-from app.core.pagination import paginate
+from app.core.pagination import queryset_paginate
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.views import area_not_found
 from app.teams import props, selectors, services
@@ -61,12 +61,12 @@ def manager(request: AuthenticatedRequest) -> HttpResponse:
 def manager_team(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
     team = selectors.access_team_by_id(user=request.user, team_id=team_id)
     summary = props.team_summary(team)
-    members, pagination = paginate(
-        request, selectors.team_members(team=team), per_page=MEMBERS_PER_PAGE
+    members, pagination = queryset_paginate(
+        request=request, queryset=selectors.team_members(team=team), per_page=MEMBERS_PER_PAGE
     )
-    invitations, invitations_pagination = paginate(
-        request,
-        selectors.open_invitations(team=team),
+    invitations, invitations_pagination = queryset_paginate(
+        request=request,
+        queryset=selectors.open_invitations(team=team),
         per_page=INVITATIONS_PER_PAGE,
         param=INVITATIONS_PAGE_PARAM,
     )

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from app.core import roles
 from app.core.guards import View, institution_required, reseller_required
 from app.core.inertia import FORM_ERROR_KEY, form_errors, redirect_with_errors, render_page
-from app.core.pagination import paginate
+from app.core.pagination import queryset_paginate
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.views import area_not_found
 from app.vouchers import props, selectors, services
@@ -49,9 +49,9 @@ def _batches(area: Area) -> View:
     def view(request: AuthenticatedRequest) -> HttpResponse:
         if request.method == "POST":
             return _generate(request, area)
-        batches, pagination = paginate(
-            request,
-            selectors.batches_of(user=request.user, channel=area.channel),
+        batches, pagination = queryset_paginate(
+            request=request,
+            queryset=selectors.batches_of(user=request.user, channel=area.channel),
             per_page=BATCHES_PER_PAGE,
         )
         allowance: props.Allowance | None = None
@@ -113,11 +113,16 @@ def _batch(area: Area) -> View:
         batch = selectors.access_batch_by_id(
             user=request.user, channel=area.channel, batch_id=batch_id
         )
-        codes, codes_pagination = paginate(
-            request, selectors.batch_codes(batch=batch), per_page=ROWS_PER_PAGE, param="kody"
+        codes, codes_pagination = queryset_paginate(
+            request=request,
+            queryset=selectors.batch_codes(batch=batch),
+            per_page=ROWS_PER_PAGE,
+            param="kody",
         )
-        redemptions, redemptions_pagination = paginate(
-            request, selectors.batch_redemptions(batch=batch), per_page=ROWS_PER_PAGE
+        redemptions, redemptions_pagination = queryset_paginate(
+            request=request,
+            queryset=selectors.batch_redemptions(batch=batch),
+            per_page=ROWS_PER_PAGE,
         )
         page: props.BatchProps = {
             "area": _area_name(area, request),
