@@ -6,6 +6,8 @@ import { createRoot } from "react-dom/client";
 
 import { areaOf, loadMessages } from "@/i18n";
 import AppLayout from "@/layouts/AppLayout";
+import LearnerLayout from "@/layouts/LearnerLayout";
+import { inLearnerLayout, layoutCatalogues } from "@/lib/layouts";
 
 type PageModule = { default: ComponentType; catalogues?: string[] };
 
@@ -31,11 +33,17 @@ loadMessages(locale)
         if (!load) throw new Error(`Unknown page component: ${name}`);
         // A page's texts arrive with it, in the language the server chose for this visit.
         const language = page?.props.locale ?? locale;
-        const [module] = await Promise.all([load(), loadMessages(language, areaOf(name))]);
+        const [module] = await Promise.all([
+          load(),
+          loadMessages(language, areaOf(name), ...layoutCatalogues(name)),
+        ]);
         if (module.catalogues) await loadMessages(language, ...module.catalogues);
         return module.default;
       },
-      layout: () => AppLayout,
+      // Persistent layouts, chosen by page name: every page stands in the shell, learner
+      // pages also in the learner menu. Pages never wrap themselves, so a layout keeps its
+      // state (open menus, timers, the menu's scroll) across visits between its pages.
+      layout: (name) => (inLearnerLayout(name) ? [AppLayout, LearnerLayout] : AppLayout),
       title: (title) => (title ? `${title} · Platforma` : "Platforma"),
       setup({ el, App, props }) {
         createRoot(el!).render(<App {...props} />);

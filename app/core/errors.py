@@ -71,10 +71,14 @@ def form_refusal(errors: Mapping[str, str]) -> ApplicationError:
     return ApplicationError(message, code="invalid", fields=errors)
 
 
-def valid_data(form: BaseForm) -> dict[str, Any]:
-    """The cleaned data of a valid form; raises the form's refusal otherwise."""
+def valid_data(form: BaseForm, *, error_keys: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The cleaned data of a valid form; raises the form's refusal otherwise, each invalid
+    field's message filed under `error_keys[field]` when the page shows it under another
+    name."""
     if not form.is_valid():
-        raise form_refusal(form_errors(form))
+        renamed = error_keys or {}
+        errors = form_errors(form).items()
+        raise form_refusal({renamed.get(field, field): message for field, message in errors})
     return form.cleaned_data
 
 

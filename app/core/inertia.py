@@ -105,10 +105,3 @@ def pop_errors(request: HttpRequest) -> dict[str, str]:
         return {}
     return request.session.pop(ERRORS_SESSION_KEY)
 
-
-def redirect_with_errors(request: HttpRequest, to: str, errors: Mapping[str, str]):
-    """Transitional: views move to raising ApplicationError (app.core.errors)."""
-    from django.http import HttpResponseRedirect
-
-    stash_errors(request, errors)
-    return HttpResponseRedirect(to)

@@ -27,18 +27,18 @@ def _url(request: HttpRequest, param: str, number: int) -> str:
     return f"{request.path}?{query.urlencode()}"
 
 
-def requested_page(request: HttpRequest, param: str = PAGE_PARAM) -> int:
-    """The page number asked for: anything that is not a positive number reads as page 1
-    (a number past the end is left for the paginator to bring back to the last page)."""
+def page_number_parse(*, request: HttpRequest, param: str = PAGE_PARAM) -> int:
+    """The page number asked for; anything not a positive number reads as 1 (never raises)."""
+    # A number past the end is left for the paginator to bring back to the last page.
     return parse_id(request.GET.get(param)) or 1
 
 
-def paginate(
-    request: HttpRequest, queryset: QuerySet, *, per_page: int, param: str = PAGE_PARAM
+def queryset_paginate(
+    *, request: HttpRequest, queryset: QuerySet, per_page: int, param: str = PAGE_PARAM
 ) -> tuple[list[Any], PaginationProps]:
-    """The requested page of an ordered queryset; a missing, malformed or out-of-range
-    number reads as the nearest real page, never as an error."""
-    page = Paginator(queryset, per_page).get_page(requested_page(request, param))
+    """The requested page of an ordered queryset, odd numbers read as the nearest real page."""
+    # A missing, malformed or out-of-range number is never an error for the visitor.
+    page = Paginator(queryset, per_page).get_page(page_number_parse(request=request, param=param))
     return list(page.object_list), {
         "page": page.number,
         "pages": page.paginator.num_pages,

@@ -12,6 +12,7 @@ from app.learning.models.study import NOTE_MAX_LENGTH
 AVATAR_MAX_BYTES = 2 * 1024 * 1024
 AVATAR_MAX_SIDE = 6000
 AVATAR_FORMATS = {"JPEG", "PNG", "WEBP", "GIF"}
+AVATAR_TOO_LARGE = _("Plik jest za duży: awatar może mieć najwyżej 2 MB.")
 
 
 class NoteForm(forms.Form):
@@ -65,7 +66,7 @@ class AvatarForm(forms.Form):
     def clean_avatar(self) -> Image.Image:
         upload = self.cleaned_data["avatar"]
         if upload.size > AVATAR_MAX_BYTES:
-            raise forms.ValidationError(_("Plik jest za duży: awatar może mieć najwyżej 2 MB."))
+            raise forms.ValidationError(AVATAR_TOO_LARGE)
         not_an_image = forms.ValidationError(
             _("Wybierz zdjęcie w formacie JPG, PNG, WebP lub GIF.")
         )

@@ -2,7 +2,9 @@
 
 from datetime import date, datetime
 from typing import TypedDict
+from urllib.parse import urlencode
 
+from django.urls import reverse
 from django.utils import timezone
 
 from app.accounts.models import User
@@ -12,11 +14,12 @@ from app.core.typegen import page_props, ts_export
 from app.learning.models import Access, Certificate, Course, Favourite, InterviewQuestion, Note
 from app.learning.models.study import NOTE_MAX_LENGTH
 
-COURSE_URL = "/platforma/kurs/{id}"
+# The notes page opens with this course chosen in the new-note form (?kurs=<id>).
+NOTES_COURSE_PARAM = "kurs"
 
 
 def course_url(course_id: int) -> str:
-    return COURSE_URL.format(id=course_id)
+    return reverse("learning:course", kwargs={"course_id": course_id})
 
 
 def iso_date(value: datetime | date) -> str:
@@ -78,6 +81,19 @@ def course_card(course: Course) -> CourseCard:
         "done_count": course.done_count,  # type: ignore[attr-defined]
         "is_favourite": course.is_favourite,  # type: ignore[attr-defined]
         "source": course.access_source or "path",  # type: ignore[attr-defined]
+    }
+
+
+def my_courses_props(
+    *,
+    courses: list[Course],
+    pagination: PaginationProps,
+    paths: list[tuple[Access, list[Course]]],
+) -> MyCoursesProps:
+    return {
+        "paths": [path_card(access, path_courses) for access, path_courses in paths],
+        "courses": [course_card(course) for course in courses],
+        "pagination": pagination,
     }
 
 
@@ -145,7 +161,6 @@ def course_page_props(
     is_favourite: bool,
     certificate: Certificate | None,
 ) -> CoursePageProps:
-    base = course_url(course.pk)
     return {
         "course": course_link(course),
         "description": course.description,
@@ -157,13 +172,15 @@ def course_page_props(
                 "text": lesson.text,
                 "video_url": lesson.video_url,
                 "done": lesson.done,
-                "toggle_url": f"{base}/lekcje/{lesson.pk}",
+                "toggle_url": reverse(
+                    "learning:lesson_done", kwargs={"course_id": course.pk, "lesson_id": lesson.pk}
+                ),
             }
             for number, lesson in enumerate(lessons, start=1)
         ],
         "is_favourite": is_favourite,
-        "favourite_url": f"{base}/ulubione",
-        "notes_url": f"/platforma/notatki?kurs={course.pk}",
+        "favourite_url": reverse("learning:favourite", kwargs={"course_id": course.pk}),
+        "notes_url": f"{reverse('learning:notes')}?{urlencode({NOTES_COURSE_PARAM: course.pk})}",
         "certificate": certificate_item(certificate) if certificate else None,
     }
 
@@ -237,7 +254,9 @@ def favourite_item(favourite: Favourite) -> FavouriteItem:
         "course": course_link(favourite.course),
         "description": favourite.course.description,
         "added_at": iso_date(favourite.created_at),
-        "remove_url": f"/platforma/ulubione/{favourite.course_id}/usun",
+        "remove_url": reverse(
+            "learning:favourite_remove", kwargs={"course_id": favourite.course_id}
+        ),
     }
 
 
@@ -273,8 +292,8 @@ def note_item(note: Note) -> NoteItem:
         "course": course_link(note.course),
         "text": note.text,
         "updated_at": timezone.localtime(note.updated_at).isoformat(),
-        "update_url": f"/platforma/notatki/{note.pk}",
-        "delete_url": f"/platforma/notatki/{note.pk}/usun",
+        "update_url": reverse("learning:note_update", kwargs={"note_id": note.pk}),
+        "delete_url": reverse("learning:note_delete", kwargs={"note_id": note.pk}),
     }
 
 
@@ -291,7 +310,7 @@ def notes_props(
         "pagination": pagination,
         "courses": [{"id": pk, "title": title} for pk, title in courses],
         "selected_course": selected_course,
-        "create_url": "/platforma/notatki",
+        "create_url": reverse("learning:notes"),
         "max_length": NOTE_MAX_LENGTH,
     }
 
@@ -363,11 +382,11 @@ def profile_props(user: User, *, avatar_max_bytes: int) -> ProfileProps:
         "rules": {"first_name": rules["first_name"], "last_name": rules["last_name"]},
         "avatar_max_bytes": avatar_max_bytes,
         "urls": {
-            "update": "/platforma/profil",
-            "avatar": "/platforma/profil/awatar",
-            "avatar_remove": "/platforma/profil/awatar/usun",
+            "update": reverse("learning:profile"),
+            "avatar": reverse("learning:avatar"),
+            "avatar_remove": reverse("learning:avatar_remove"),
             # The account-deletion request is its own page (built with account deletion).
-            "delete_account": "/platforma/profil/usun-konto",
+            "delete_account": reverse("accounts:account_deletion_request"),
         },
     }
 

@@ -59,11 +59,9 @@ def certificate_issue(*, user: User, course: Course) -> Certificate:
     return certificate
 
 
-def lesson_set_done(
-    *, user: User, course: Course, lesson_id: int, done: bool
-) -> Certificate | None:
-    """Mark a lesson done or not; the last one returns the certificate; raises DoesNotExist."""
-    lesson = Lesson.objects.get(pk=lesson_id, course=course)
+def lesson_set_done(*, user: User, lesson: Lesson, done: bool) -> Certificate | None:
+    """Mark a lesson done or not; finishing the course's last one returns its certificate."""
+    course = lesson.course
     with transaction.atomic():
         if not done:
             LessonProgress.objects.filter(user=user, lesson=lesson).delete()
@@ -97,7 +95,7 @@ def note_update(*, note: Note, text: str) -> Note:
 
 
 def note_delete(*, note: Note) -> None:
-    """Delete the learner's own note."""
+    """Delete the learner's own note (the caller checked it is theirs)."""
     note.delete()
 
 
@@ -124,6 +122,6 @@ def avatar_replace(*, user: User, image: Image.Image) -> None:
 
 
 def avatar_remove(*, user: User) -> None:
-    """Go back to the default avatar."""
+    """Go back to the default avatar; idempotent."""
     if user.avatar:
         user.avatar.delete(save=True)

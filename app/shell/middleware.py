@@ -9,12 +9,13 @@ from inertia import share
 
 from app.accounts.models import User
 from app.accounts.props import auth_props
+from app.core.admin_site import ADMIN_HOME
 from app.core.header import header_type_for
 from app.core.inertia import pop_errors
 from app.shell.banners import info_banners
 from app.shell.presenters import menu_props, viewer_of
 from app.shell.props import InfoBanner, MenuProps, ShellProps
-from app.shell.selectors import unread_notification_count
+from app.shell.selectors import notification_count_unread
 
 
 def shell_props(request: HttpRequest) -> ShellProps:
@@ -31,6 +32,7 @@ def shell_props(request: HttpRequest) -> ShellProps:
             "ios": settings.APP_STORE_LINKS["ios"],
         },
         "languages": [code for code, _name in settings.LANGUAGES],
+        "admin_url": str(ADMIN_HOME),
     }
 
 
@@ -51,7 +53,7 @@ def learner_banners(request: HttpRequest) -> list[InfoBanner]:
 
 def learner_unread(request: HttpRequest) -> int:
     learner = _learner(request)
-    return unread_notification_count(user=learner) if learner else 0
+    return notification_count_unread(user=learner) if learner else 0
 
 
 class SharedPropsMiddleware:

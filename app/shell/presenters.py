@@ -4,6 +4,7 @@ from typing import Literal
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.utils.translation import get_language
 
 from app.accounts.models import User
 from app.core import roles
@@ -16,7 +17,6 @@ from app.shell.props import (
     PageBlock,
     SitePageProps,
 )
-from app.shell.selectors import site_page_body, site_page_title
 
 Viewer = Literal["anonymous", "learner", "admin"]
 
@@ -77,9 +77,10 @@ def page_blocks(body: str) -> list[PageBlock]:
 
 
 def site_page_props(page: SitePage) -> SitePageProps:
+    english = get_language() == "en"
     return {
-        "title": site_page_title(page),
-        "blocks": page_blocks(site_page_body(page)),
+        "title": page.title_en if english else page.title_pl,
+        "blocks": page_blocks(page.body_en if english else page.body_pl),
         "updated_at": page.updated_at.date().isoformat(),
     }
 

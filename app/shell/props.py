@@ -45,6 +45,8 @@ class ShellProps(TypedDict):
     social_links: list[SocialLink]
     app_links: AppStoreLinks
     languages: list[str]
+    # Django's admin, which has no typed route of its own in frontend/routes.ts.
+    admin_url: str
 
 
 @ts_export

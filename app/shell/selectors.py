@@ -4,8 +4,8 @@ from datetime import timedelta
 
 from django.core.cache import cache
 from django.db.models import QuerySet
+from django.http import Http404
 from django.utils import timezone
-from django.utils.translation import get_language
 
 from app.accounts.models import User
 from app.shell.models import Alert, Notification, SitePage
@@ -14,7 +14,7 @@ ALERT_CACHE_KEY = "shell:active-alert"
 ALERT_CACHE_SECONDS = 60
 
 
-def active_alert() -> Alert | None:
+def active_alert_get() -> Alert | None:
     """The alert to show now; cached, and forgotten whenever an admin saves one."""
     cached = cache.get(ALERT_CACHE_KEY)
     if cached is not None:
@@ -38,25 +38,24 @@ def active_alert() -> Alert | None:
     return alert
 
 
-def forget_active_alert() -> None:
+def active_alert_forget() -> None:
+    """Drop the cached alert, so the next visitor reads the one to show now."""
     cache.delete(ALERT_CACHE_KEY)
 
 
-def site_page(*, slug: str) -> SitePage | None:
-    return SitePage.objects.filter(slug=slug).first()
+def site_page_get(*, slug: str) -> SitePage:
+    """The site page at /p/<slug>; raises Http404 when there is none."""
+    page = SitePage.objects.filter(slug=slug).first()
+    if page is None:
+        raise Http404
+    return page
 
 
-def site_page_title(page: SitePage) -> str:
-    return page.title_en if get_language() == "en" else page.title_pl
-
-
-def site_page_body(page: SitePage) -> str:
-    return page.body_en if get_language() == "en" else page.body_pl
-
-
-def unread_notification_count(*, user: User) -> int:
+def notification_count_unread(*, user: User) -> int:
+    """How many of the user's notifications are unread (the bell's badge)."""
     return Notification.objects.filter(user=user, read_at__isnull=True).count()
 
 
-def recent_notifications(*, user: User, limit: int = 20) -> QuerySet[Notification]:
+def notification_list_recent(*, user: User, limit: int = 20) -> QuerySet[Notification]:
+    """The user's latest notifications, the newest first."""
     return Notification.objects.filter(user=user).order_by("-created_at")[:limit]

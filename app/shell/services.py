@@ -14,7 +14,7 @@ def notification_create(*, user: User, message: str, url: str = "") -> Notificat
     return notification
 
 
-def notifications_mark_read(*, user: User) -> int:
+def notification_mark_all_read(*, user: User) -> int:
     """Mark every unread notification of `user` as read; returns how many were unread."""
     return Notification.objects.filter(user=user, read_at__isnull=True).update(
         read_at=timezone.now()

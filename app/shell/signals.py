@@ -3,13 +3,13 @@ from django.dispatch import receiver
 
 from app.accounts.signals import account_anonymised
 from app.shell.models import Alert, Notification
-from app.shell.selectors import forget_active_alert
+from app.shell.selectors import active_alert_forget
 
 
 @receiver([post_save, post_delete], sender=Alert)
 def alert_changed(**kwargs) -> None:
     # Admins expect a saved alert to show (or vanish) at once, not after the cache expires.
-    forget_active_alert()
+    active_alert_forget()
 
 
 @receiver(account_anonymised)

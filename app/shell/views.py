@@ -1,7 +1,8 @@
 """The shell's own endpoints: alerts, version, site pages, notifications, language."""
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -19,7 +20,7 @@ from app.shell.presenters import alert_props, notification_props, site_page_prop
 @require_GET
 def alerts(request: HttpRequest) -> JsonResponse:
     """The active alert, or [] when there is none (SPEC §2 "Alert banner")."""
-    alert = selectors.active_alert()
+    alert = selectors.active_alert_get()
     return JsonResponse(alert_props(alert, get_language()) if alert else [], safe=False)
 
 
@@ -32,24 +33,22 @@ def version(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def site_page(request: HttpRequest, slug: str) -> HttpResponse:
-    page = selectors.site_page(slug=slug)
-    if page is None:
-        raise Http404
+    page = selectors.site_page_get(slug=slug)
     return render_page(request, "Shell/SitePage", site_page_props(page))
 
 
 @require_GET
 @login_required
 def notifications(request: AuthenticatedRequest) -> JsonResponse:
-    items = [notification_props(n) for n in selectors.recent_notifications(user=request.user)]
-    unread = selectors.unread_notification_count(user=request.user)
+    items = [notification_props(n) for n in selectors.notification_list_recent(user=request.user)]
+    unread = selectors.notification_count_unread(user=request.user)
     return JsonResponse({"items": items, "unread": unread})
 
 
 @require_POST
 @login_required
 def notifications_read(request: AuthenticatedRequest) -> JsonResponse:
-    services.notifications_mark_read(user=request.user)
+    services.notification_mark_all_read(user=request.user)
     return JsonResponse({"unread": 0})
 
 
@@ -59,10 +58,13 @@ def set_language(request: HttpRequest) -> HttpResponse:
     data = request_data(request)
     language = data.get("language")
     if not isinstance(language, str) or language not in dict(settings.LANGUAGES):
+        # Not a form error: the switch only ever posts its own languages, so this request
+        # was made by hand. It gets the 400 error page; an ApplicationError would send a
+        # classic post back to a form page that has nowhere to show the message.
         return error_response(request, status=400, message=_("Nieznany język."))
     if request.user.is_authenticated:
         services.user_set_language(user=request.user, language=language)
-    response = HttpResponseRedirect(safe_return_url(data.get("next"), default="/"))
+    response = HttpResponseRedirect(safe_return_url(data.get("next"), default=reverse("core:home")))
     response.set_cookie(
         settings.LANGUAGE_COOKIE_NAME,
         language,

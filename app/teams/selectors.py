@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from app.accounts.models import User
 from app.core import roles
 from app.core.errors import ApplicationError
-from app.core.queries import aggregate_of
+from app.core.queries import subquery_aggregate
 from app.core.tokens import is_well_formed, token_digest
 from app.learning.models import Certificate, Course, Lesson, LessonProgress, PathCourse
 from app.teams.models import Invitation, Membership, Team
@@ -35,12 +35,14 @@ def team_list_managed(*, user: User) -> QuerySet[Team]:
     return (
         Team.objects.filter(managers=user)
         .annotate(
-            member_count=aggregate_of(Membership.objects.filter(team=OuterRef("pk")), "team"),
-            pending_count=aggregate_of(
-                Invitation.objects.filter(
+            member_count=subquery_aggregate(
+                queryset=Membership.objects.filter(team=OuterRef("pk")), group_by="team"
+            ),
+            pending_count=subquery_aggregate(
+                queryset=Invitation.objects.filter(
                     _pending(), team=OuterRef("pk"), expires_at__gt=timezone.now()
                 ),
-                "team",
+                group_by="team",
             ),
         )
         .order_by("name", "id")
@@ -98,12 +100,15 @@ def membership_list(*, team: Team) -> QuerySet[Membership]:
         Membership.objects.filter(team=team)
         .select_related("user")
         .annotate(
-            done_count=aggregate_of(
-                LessonProgress.objects.filter(user=OuterRef("user"), lesson__course__in=courses),
-                "user",
+            done_count=subquery_aggregate(
+                queryset=LessonProgress.objects.filter(
+                    user=OuterRef("user"), lesson__course__in=courses
+                ),
+                group_by="user",
             ),
-            certificate_count=aggregate_of(
-                Certificate.objects.filter(user=OuterRef("user"), course__in=courses), "user"
+            certificate_count=subquery_aggregate(
+                queryset=Certificate.objects.filter(user=OuterRef("user"), course__in=courses),
+                group_by="user",
             ),
         )
         .order_by("user__last_name", "user__first_name", "id")
@@ -127,7 +132,9 @@ def membership_list_joined(*, user: User) -> QuerySet[Membership]:
         .select_related("team")
         .prefetch_related("team__managers", "team__courses")
         .annotate(
-            member_count=aggregate_of(Membership.objects.filter(team=OuterRef("team")), "team")
+            member_count=subquery_aggregate(
+                queryset=Membership.objects.filter(team=OuterRef("team")), group_by="team"
+            )
         )
         .order_by("-joined_at", "-id")
     )

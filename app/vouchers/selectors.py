@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from app.accounts.models import User
-from app.core.queries import aggregate_of
+from app.core.queries import subquery_aggregate
 from app.core.requests import parse_id
 from app.learning.models import Course, Exam, LearningPath
 from app.vouchers.models import Redemption, Voucher, VoucherAllowance, VoucherBatch
@@ -20,7 +20,11 @@ PRODUCT_MODELS: dict[str, type[Product]] = {"course": Course, "exam": Exam, "pat
 
 
 def _seats(field: str) -> Coalesce:
-    return aggregate_of(Voucher.objects.filter(batch=OuterRef("pk")), "batch", Sum(field))
+    return subquery_aggregate(
+        queryset=Voucher.objects.filter(batch=OuterRef("pk")),
+        group_by="batch",
+        aggregate=Sum(field),
+    )
 
 
 def batch_list(*, user: User, channel: str) -> QuerySet[VoucherBatch]:

@@ -130,7 +130,7 @@ def _redeem_locked(*, user: User, code: str, now: datetime) -> tuple[Product, Pr
             _("Ten voucher został już wykorzystany przez wszystkie osoby, dla których był."),
             code="used_up",
         )
-    if learning_selectors.owns(user=user, kind=kind, product_id=product.pk):
+    if learning_selectors.product_is_owned(user=user, kind=kind, product_id=product.pk):
         raise _already_owned(product)
     # No savepoints: the row lock keeps other redemptions of this voucher out, and any
     # IntegrityError ends the whole transaction (see voucher_redeem).

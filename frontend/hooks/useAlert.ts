@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 
 import { parseAlert } from "@/lib/alert";
 import { getJson } from "@/lib/http";
+import { routes } from "@/routes";
 import type { AlertProps } from "@/types/generated";
 
 /** The site-wide alert (SPEC §2 "Alert banner"), fetched once per page load. A broken or
@@ -10,7 +11,7 @@ export function useAlert(): AlertProps | null {
   const [alert, setAlert] = useState<AlertProps | null>(null);
   useEffect(() => {
     let cancelled = false;
-    getJson<unknown>("/api/alerts", { handle: "all" }).then((result) => {
+    getJson<unknown>(routes.shell.alerts(), { handle: "all" }).then((result) => {
       if (!cancelled && result.status === 200) setAlert(parseAlert(result.data));
     });
     return () => {

@@ -10,6 +10,7 @@ import {
   takeRedirect,
 } from "@/lib/appUpdate";
 import { getJson } from "@/lib/http";
+import { routes } from "@/routes";
 
 /** SPEC §4 "Application update": look for a new build once the page is idle and every
  * 5 minutes; when there is one, the next navigation reloads into it and carries on. */
@@ -21,7 +22,9 @@ export function useAppUpdate(runningVersion: string): void {
 
     let latest: string | null = null;
     async function check() {
-      const result = await getJson<{ version?: unknown }>("/api/version", { handle: "all" });
+      const result = await getJson<{ version?: unknown }>(routes.shell.version(), {
+        handle: "all",
+      });
       if (result.status === 200 && typeof result.data?.version === "string") {
         latest = result.data.version;
         settle(sessionStorage, runningVersion, latest);

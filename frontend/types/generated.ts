@@ -472,6 +472,7 @@ export interface ShellProps {
   social_links: Array<SocialLink>;
   app_links: AppStoreLinks;
   languages: Array<string>;
+  admin_url: string;
 }
 
 export interface SitePageProps {

@@ -1,42 +1,20 @@
 """moje_kursy is served from the cache, and any change of what it shows is seen at once."""
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from app.accounts.tests.factories import make_user
 from app.core.tests.helpers import page_of, post_json, visit
 from app.learning.models import Access, Lesson, PathCourse
 from app.learning.tests.factories import grant, make_course, make_path
+from app.learning.tests.helpers import my_courses_queries, my_courses_rows
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def learner(client):
-    user = make_user()
-    client.force_login(user)
-    return user
-
-
-def courses(client) -> list[tuple[str, int, int, bool]]:
-    props = page_of(visit(client, "/platforma/moje_kursy"))["props"]
-    return [
-        (c["title"], c["lesson_count"], c["done_count"], c["is_favourite"])
-        for c in props["courses"]
-    ]
-
-
-def queries(client) -> list[str]:
-    with CaptureQueriesContext(connection) as captured:
-        visit(client, "/platforma/moje_kursy")
-    return [query["sql"] for query in captured.captured_queries]
-
-
 def test_the_second_visit_reads_no_course_queries(client, learner):
     grant(learner, make_course())
-    first = queries(client)
-    second = queries(client)
+    first = my_courses_queries(client)
+    second = my_courses_queries(client)
     assert any('"learning_' in sql for sql in first)
     # The second visit only reads what every page reads (session, user, shell).
     assert [sql for sql in second if '"learning_' in sql] == []
@@ -45,38 +23,38 @@ def test_the_second_visit_reads_no_course_queries(client, learner):
 def test_each_change_is_seen_on_the_next_visit(client, learner):
     course = make_course(title="Stary tytuł", lessons=2)
     grant(learner, course)
-    assert courses(client) == [("Stary tytuł", 2, 0, False)]
+    assert my_courses_rows(client) == [("Stary tytuł", 2, 0, False)]
 
     post_json(
         client, f"/platforma/kurs/{course.pk}/lekcje/{course.lessons.first().pk}", {"done": True}
     )
-    assert courses(client) == [("Stary tytuł", 2, 1, False)]
+    assert my_courses_rows(client) == [("Stary tytuł", 2, 1, False)]
 
     post_json(client, f"/platforma/kurs/{course.pk}/ulubione", {"favourite": True})
-    assert courses(client) == [("Stary tytuł", 2, 1, True)]
+    assert my_courses_rows(client) == [("Stary tytuł", 2, 1, True)]
 
     course.title = "Nowy tytuł"
     course.save()
-    assert courses(client) == [("Nowy tytuł", 2, 1, True)]
+    assert my_courses_rows(client) == [("Nowy tytuł", 2, 1, True)]
 
     Lesson.objects.create(course=course, position=3, title="Dodana")
-    assert courses(client) == [("Nowy tytuł", 3, 1, True)]
+    assert my_courses_rows(client) == [("Nowy tytuł", 3, 1, True)]
 
     other = make_course(title="Z nowej ścieżki", lessons=1)
     path = make_path(courses=[])
     grant(learner, path)
     PathCourse.objects.create(path=path, course=other, position=1)
-    assert courses(client) == [("Nowy tytuł", 3, 1, True), ("Z nowej ścieżki", 1, 0, False)]
+    assert my_courses_rows(client) == [("Nowy tytuł", 3, 1, True), ("Z nowej ścieżki", 1, 0, False)]
 
     Access.objects.filter(user=learner).delete()
-    assert courses(client) == []
+    assert my_courses_rows(client) == []
 
 
 def test_a_cached_page_never_reaches_another_learner(client, learner):
     grant(learner, make_course(title="Tylko moje"))
-    assert courses(client) == [("Tylko moje", 3, 0, False)]
+    assert my_courses_rows(client) == [("Tylko moje", 3, 0, False)]
     client.force_login(make_user())
-    assert courses(client) == []
+    assert my_courses_rows(client) == []
 
 
 def test_the_page_number_is_part_of_the_entry(client, learner):

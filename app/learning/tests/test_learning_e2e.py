@@ -8,17 +8,11 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from app.accounts.tests.factories import make_user
-from app.core.tests.helpers import VIEWPORTS, log_in, settled_axe_violations
+from app.core.tests.helpers import log_in, settled_axe_violations
 from app.learning.models import Note
 from app.learning.tests.factories import grant, make_course, make_exam, make_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request, page):
-    page.set_viewport_size(VIEWPORTS[request.param])
-    return request.param
 
 
 def test_finish_a_course_and_get_the_certificate(live_server, page, viewport):
@@ -90,8 +84,7 @@ def test_notes_create_edit_delete(live_server, page, viewport):
     assert not Note.objects.exists()
 
 
-def test_profile_names_and_avatar(live_server, page, viewport, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
+def test_profile_names_and_avatar(live_server, page, viewport, media_root):
     learner = make_user(first_name="Ola", last_name="Nowak", is_profile_public=False)
     log_in(page, live_server, learner)
     page.goto(f"{live_server.url}/platforma/profil")

@@ -1,41 +1,11 @@
 """The profile page: names, public switch, avatar upload checks."""
 
-import io
-
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
-from PIL import Image
 
-from app.accounts.tests.factories import make_user
-from app.core.tests.helpers import inertia_headers, page_of, post_json, visit
+from app.core.tests.helpers import page_of, post_json, visit
+from app.learning.tests.helpers import image_bytes, profile_errors, upload_avatar
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def learner(client, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
-    user = make_user(first_name="Ola", last_name="Nowak", is_profile_public=False)
-    client.force_login(user)
-    return user
-
-
-def page_errors(client):
-    return page_of(visit(client, "/platforma/profil"))["props"]["errors"]
-
-
-def image_bytes(fmt="PNG", size=(64, 64)) -> bytes:
-    buffer = io.BytesIO()
-    Image.new("RGB", size, (0, 128, 255)).save(buffer, format=fmt)
-    return buffer.getvalue()
-
-
-def upload(client, name, content, content_type="image/png"):
-    return client.post(
-        "/platforma/profil/awatar",
-        {"avatar": SimpleUploadedFile(name, content, content_type=content_type)},
-        headers=inertia_headers(),
-    )
 
 
 def test_profile_props(client, learner):
@@ -80,53 +50,58 @@ def test_names_and_public_switch_are_saved_and_reach_the_shared_user(client, lea
 )
 def test_bad_names_are_refused_with_the_spec_messages(client, learner, first, last, errors):
     post_json(client, "/platforma/profil", {"first_name": first, "last_name": last})
-    assert page_errors(client) == errors
+    assert profile_errors(client) == errors
     learner.refresh_from_db()
     assert (learner.first_name, learner.last_name) == ("Ola", "Nowak")
 
 
-def test_an_image_becomes_the_avatar(client, learner):
-    response = upload(client, "me.png", image_bytes())
+def test_an_image_becomes_the_avatar(client, uploading_learner):
+    response = upload_avatar(client, "me.png", image_bytes())
     assert response.headers["Location"] == "/platforma/profil"
-    learner.refresh_from_db()
-    assert learner.avatar.name.endswith(".jpg")
+    uploading_learner.refresh_from_db()
+    assert uploading_learner.avatar.name.endswith(".jpg")
     auth = page_of(visit(client, "/platforma/profil"))["props"]["auth"]
-    assert auth["avatar"] == learner.avatar.url
+    assert auth["avatar"] == uploading_learner.avatar.url
 
     post_json(client, "/platforma/profil/awatar/usun", {})
-    learner.refresh_from_db()
-    assert not learner.avatar
+    uploading_learner.refresh_from_db()
+    assert not uploading_learner.avatar
+
+
+NOT_AN_IMAGE = "Wybierz zdjęcie w formacie JPG, PNG, WebP lub GIF."
 
 
 @pytest.mark.parametrize(
     ("name", "content", "message"),
     [
-        ("fake.png", b"not an image at all", "Wybierz zdjęcie w formacie JPG, PNG, WebP lub GIF."),
-        ("doc.pdf", b"%PDF-1.4 ...", "Wybierz zdjęcie w formacie JPG, PNG, WebP lub GIF."),
-        ("empty.png", b"", "Wybrany plik jest pusty."),
-        ("pic.bmp", "BMP", "Wybierz zdjęcie w formacie JPG, PNG, WebP lub GIF."),
-        ("huge.png", "HUGE", "Plik jest za duży: awatar może mieć najwyżej 2 MB."),
-        ("wide.png", "WIDE", "Zdjęcie jest za duże: najwyżej 6000 x 6000 pikseli."),
+        ("fake.png", lambda: b"not an image at all", NOT_AN_IMAGE),
+        ("doc.pdf", lambda: b"%PDF-1.4 ...", NOT_AN_IMAGE),
+        ("empty.png", lambda: b"", "Wybrany plik jest pusty."),
+        ("pic.bmp", lambda: image_bytes("BMP"), NOT_AN_IMAGE),
+        (
+            "huge.png",
+            lambda: image_bytes() + b"\0" * (2 * 1024 * 1024),
+            "Plik jest za duży: awatar może mieć najwyżej 2 MB.",
+        ),
+        (
+            "wide.png",
+            lambda: image_bytes(size=(6001, 1)),
+            "Zdjęcie jest za duże: najwyżej 6000 x 6000 pikseli.",
+        ),
     ],
+    ids=["fake", "pdf", "empty", "bmp", "huge", "wide"],
 )
 def test_uploads_that_are_not_acceptable_images_are_refused(
-    client, learner, name, content, message
+    client, uploading_learner, name, content, message
 ):
-    if content == "BMP":
-        content = image_bytes("BMP")
-    elif content == "HUGE":
-        content = image_bytes() + b"\0" * (2 * 1024 * 1024)
-    elif content == "WIDE":
-        content = image_bytes(size=(6001, 1))
-
-    response = upload(client, name, content)
+    response = upload_avatar(client, name, content())
 
     assert response.status_code == 302
-    assert page_errors(client) == {"avatar": message}
-    learner.refresh_from_db()
-    assert not learner.avatar
+    assert profile_errors(client) == {"avatar": message}
+    uploading_learner.refresh_from_db()
+    assert not uploading_learner.avatar
 
 
-def test_posting_no_file_asks_for_one(client, learner):
+def test_posting_no_file_asks_for_one(client, uploading_learner):
     post_json(client, "/platforma/profil/awatar", {})
-    assert page_errors(client) == {"avatar": "Wybierz plik z awatarem."}
+    assert profile_errors(client) == {"avatar": "Wybierz plik z awatarem."}

@@ -6,57 +6,18 @@ from django.test.utils import CaptureQueriesContext
 
 from app.accounts.tests.factories import make_user
 from app.core.tests.helpers import visit
-from app.learning.models import Favourite, LessonProgress, Note
-from app.learning.services import certificate_issue
-from app.learning.tests.factories import grant, make_course, make_exam
-from app.teams.models import Membership
-from app.teams.tests.factories import make_team
+from app.learning.tests.helpers import (
+    add_authored,
+    add_certificate,
+    add_exam,
+    add_favourite,
+    add_note,
+    add_progress,
+    add_question_course,
+    add_team,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-def add_exam(user):
-    grant(user, make_exam())
-
-
-def add_question_course(user):
-    grant(user, make_course(questions=3))
-
-
-def add_favourite(user):
-    course = make_course()
-    grant(user, course)
-    Favourite.objects.create(user=user, course=course)
-
-
-def add_note(user):
-    course = make_course()
-    grant(user, course)
-    Note.objects.create(user=user, course=course, text="Notatka")
-
-
-def add_certificate(user):
-    course = make_course()
-    grant(user, course)
-    certificate_issue(user=user, course=course)
-
-
-def add_progress(user):
-    course = make_course()
-    grant(user, course)
-    LessonProgress.objects.create(user=user, lesson=course.lessons.first())
-
-
-def add_team(user):
-    team = make_team(managers=[make_user(), make_user()], courses=[make_course(), make_course()])
-    Membership.objects.create(team=team, user=user)
-    Membership.objects.create(team=team, user=make_user())
-
-
-def add_authored(user):
-    course = make_course(author=user)
-    grant(make_user(), course)
-
 
 PAGES = {
     "/platforma/egzamin": add_exam,

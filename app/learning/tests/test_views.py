@@ -4,27 +4,15 @@ import pytest
 from django.test import Client
 
 from app.accounts.tests.factories import make_user
-from app.core.tests.helpers import page_of, post_json, visit
+from app.core.tests.helpers import post_json, visit
 from app.learning.models import Certificate, Favourite, LessonProgress, Note
 from app.learning.tests.factories import grant, make_course, make_exam, make_path
+from app.learning.tests.helpers import my_courses_queries, props_of
 from app.shell import menus
 
 pytestmark = pytest.mark.django_db
 
 EMPTY_PAGE = {"page": 1, "pages": 1, "total": 0, "previous_url": None, "next_url": None}
-
-
-@pytest.fixture
-def learner(client):
-    user = make_user(first_name="Ola", last_name="Nowak")
-    client.force_login(user)
-    return user
-
-
-def props_of(client, url):
-    response = visit(client, url)
-    assert response.status_code == 200, response.content[:300]
-    return page_of(response)
 
 
 def test_my_courses_empty_state(client, learner):
@@ -86,17 +74,9 @@ def test_my_courses_lists_courses_paths_progress_and_source(client, learner):
 
 
 def test_my_courses_reads_a_fixed_number_of_queries(client, learner, django_assert_max_num_queries):
-    def queries_for_page():
-        from django.db import connection
-        from django.test.utils import CaptureQueriesContext
-
-        with CaptureQueriesContext(connection) as captured:
-            props_of(client, "/platforma/moje_kursy")
-        return len(captured.captured_queries)
-
     grant(learner, make_course())
     grant(learner, make_path(courses=[make_course()]))
-    few = queries_for_page()
+    few = len(my_courses_queries(client))
     for _ in range(30):
         grant(learner, make_course())
     for _ in range(5):
@@ -280,26 +260,30 @@ def test_notes_create_edit_delete_only_own(client, learner):
     assert not Note.objects.filter(user=learner).exists()
 
 
+# What the form sends as its course, given the learner's own course and another one.
+NO_COURSE = "Wybierz kurs, którego dotyczy notatka."
+
+
 @pytest.mark.parametrize(
-    ("data", "errors"),
+    ("course_of", "text", "errors"),
     [
-        ({"course": "", "text": "x"}, {"course": "Wybierz kurs, którego dotyczy notatka."}),
-        ({"course": "abc", "text": "x"}, {"course": "Wybierz kurs, którego dotyczy notatka."}),
-        ({"course": "OWNED", "text": "   "}, {"text": "Wpisz treść notatki."}),
+        (lambda owned, foreign: "", "x", {"course": NO_COURSE}),
+        (lambda owned, foreign: "abc", "x", {"course": NO_COURSE}),
+        (lambda owned, foreign: str(owned.pk), "   ", {"text": "Wpisz treść notatki."}),
         (
-            {"course": "OWNED", "text": "x" * 5001},
+            lambda owned, foreign: str(owned.pk),
+            "x" * 5001,
             {"text": "Notatka może mieć najwyżej 5000 znaków."},
         ),
-        ({"course": "FOREIGN", "text": "x"}, {"course": "Wybierz kurs, którego dotyczy notatka."}),
-        ({"course": ["1"], "text": {"a": 1}}, {"course": "Wybierz kurs, którego dotyczy notatka."}),
+        (lambda owned, foreign: str(foreign.pk), "x", {"course": NO_COURSE}),
+        (lambda owned, foreign: ["1"], {"a": 1}, {"course": NO_COURSE}),
     ],
+    ids=["empty", "not_a_number", "blank_text", "too_long", "foreign_course", "wrong_types"],
 )
-def test_note_bad_input_answers_with_a_message(client, learner, data, errors):
+def test_note_bad_input_answers_with_a_message(client, learner, course_of, text, errors):
     owned, foreign = make_course(), make_course()
     grant(learner, owned)
-    replace = {"OWNED": str(owned.pk), "FOREIGN": str(foreign.pk)}
-    if isinstance(data["course"], str):
-        data = {**data, "course": replace.get(data["course"], data["course"])}
+    data = {"course": course_of(owned, foreign), "text": text}
 
     response = post_json(client, "/platforma/notatki", data)
 

@@ -1,22 +1,19 @@
 """The learner's lists: courses and paths, exams, questions, favourites, certificates,
 progress. Each page reads a fixed number of queries, however long the list."""
 
-from typing import cast
-
 from django.contrib import messages
-from django.db.models import Exists, OuterRef
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from app.core.guards import capability_required, login_required
 from app.core.inertia import render_page
-from app.core.pagination import paginate, requested_page
+from app.core.pagination import page_number_parse, queryset_paginate
 from app.core.requests import AuthenticatedRequest
 from app.core.views import area_not_found
 from app.learning import props, selectors, services
 from app.learning.cache import cached_for_learner
-from app.learning.models import Certificate
 
 COURSES_PER_PAGE = 24
 ITEMS_PER_PAGE = 30
@@ -34,41 +31,36 @@ def home(request: AuthenticatedRequest) -> HttpResponse:
 def my_courses(request: AuthenticatedRequest) -> HttpResponse:
     user = request.user
 
-    def build() -> dict:
-        courses, pagination = paginate(
-            request, selectors.my_courses(user=user), per_page=COURSES_PER_PAGE
+    def build() -> props.MyCoursesProps:
+        courses, pagination = queryset_paginate(
+            request=request,
+            queryset=selectors.course_progress_list(user=user),
+            per_page=COURSES_PER_PAGE,
         )
-        paths = list(selectors.my_paths(user=user))
-        # my_paths lists path accesses only, so each one names its path.
-        path_courses = selectors.path_courses([cast(int, access.path_id) for access in paths])
-        return {
-            "paths": [
-                props.path_card(access, path_courses[cast(int, access.path_id)]) for access in paths
-            ],
-            "courses": [props.course_card(course) for course in courses],
-            "pagination": pagination,
-        }
+        paths = selectors.path_access_list(user=user)
+        return props.my_courses_props(courses=courses, pagination=pagination, paths=paths)
 
     # The learner's courses are the platform's busiest list: served from the cache until
     # the learner's access, progress or favourites, or the catalogue, change.
-    listed = cached_for_learner(
+    page = cached_for_learner(
         name="my_courses",
         user_id=user.pk,
         customer_id=str(user.customer_id),
         # Keyed by the page number alone (clamped), so odd query strings cannot fill the
         # cache with copies of the same list.
-        variant=f"page:{min(requested_page(request), 10_000)}",
+        variant=f"page:{min(page_number_parse(request=request), 10_000)}",
         build=build,
     )
-    page = cast(props.MyCoursesProps, listed)
     return render_page(request, "Learning/MyCourses", page)
 
 
 @require_GET
 @login_required
 def exams(request: AuthenticatedRequest) -> HttpResponse:
-    accesses, pagination = paginate(
-        request, selectors.my_exams(user=request.user), per_page=ITEMS_PER_PAGE
+    accesses, pagination = queryset_paginate(
+        request=request,
+        queryset=selectors.exam_access_list(user=request.user),
+        per_page=ITEMS_PER_PAGE,
     )
     page: props.ExamsProps = {
         "exams": [props.exam_item(access) for access in accesses],
@@ -80,8 +72,10 @@ def exams(request: AuthenticatedRequest) -> HttpResponse:
 @require_GET
 @login_required
 def interview_questions(request: AuthenticatedRequest) -> HttpResponse:
-    questions, pagination = paginate(
-        request, selectors.my_interview_questions(user=request.user), per_page=ITEMS_PER_PAGE
+    questions, pagination = queryset_paginate(
+        request=request,
+        queryset=selectors.interview_question_list(user=request.user),
+        per_page=ITEMS_PER_PAGE,
     )
     page: props.InterviewQuestionsProps = {
         "questions": [props.question_item(question) for question in questions],
@@ -93,8 +87,10 @@ def interview_questions(request: AuthenticatedRequest) -> HttpResponse:
 @require_GET
 @login_required
 def favourites(request: AuthenticatedRequest) -> HttpResponse:
-    items, pagination = paginate(
-        request, selectors.my_favourites(user=request.user), per_page=ITEMS_PER_PAGE
+    items, pagination = queryset_paginate(
+        request=request,
+        queryset=selectors.favourite_list(user=request.user),
+        per_page=ITEMS_PER_PAGE,
     )
     page: props.FavouritesProps = {
         "favourites": [props.favourite_item(favourite) for favourite in items],
@@ -109,14 +105,16 @@ def favourite_remove(request: AuthenticatedRequest, course_id: int) -> HttpRespo
     course = selectors.access_course_by_id(user=request.user, course_id=course_id)
     services.favourite_set(user=request.user, course=course, favourite=False)
     messages.success(request, _("Usunięto z ulubionych: %(title)s") % {"title": course.title})
-    return HttpResponseRedirect("/platforma/ulubione")
+    return redirect("learning:favourites")
 
 
 @require_GET
 @login_required
 def certificates(request: AuthenticatedRequest) -> HttpResponse:
-    items, pagination = paginate(
-        request, selectors.my_certificates(user=request.user), per_page=ITEMS_PER_PAGE
+    items, pagination = queryset_paginate(
+        request=request,
+        queryset=selectors.certificate_list(user=request.user),
+        per_page=ITEMS_PER_PAGE,
     )
     page: props.CertificatesProps = {
         "certificates": [props.certificate_item(certificate) for certificate in items],
@@ -128,11 +126,11 @@ def certificates(request: AuthenticatedRequest) -> HttpResponse:
 @require_GET
 @capability_required(lambda user: user.is_shop_user)
 def progress(request: AuthenticatedRequest) -> HttpResponse:
-    user = request.user
-    courses = selectors.my_courses(user=user).annotate(
-        has_certificate=Exists(Certificate.objects.filter(user=user, course=OuterRef("pk")))
+    items, pagination = queryset_paginate(
+        request=request,
+        queryset=selectors.progress_list(user=request.user),
+        per_page=ITEMS_PER_PAGE,
     )
-    items, pagination = paginate(request, courses, per_page=ITEMS_PER_PAGE)
     page: props.ProgressProps = {
         "courses": [props.progress_item(course) for course in items],
         "pagination": pagination,

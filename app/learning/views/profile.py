@@ -1,20 +1,38 @@
 """The learner's profile: names, avatar and the public-profile switch."""
 
 from django.contrib import messages
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from app.core.errors import ApplicationError, errors_return_to, valid_data
 from app.core.guards import login_required
-from app.core.inertia import form_errors, redirect_with_errors, render_page
+from app.core.inertia import render_page
 from app.core.requests import AuthenticatedRequest, data_flag, request_data
 from app.learning import props, services
-from app.learning.forms import AVATAR_MAX_BYTES, AvatarForm, ProfileForm
+from app.learning.forms import (
+    AVATAR_MAX_BYTES,
+    AVATAR_TOO_LARGE,
+    AvatarForm,
+    ProfileForm,
+)
 
-PROFILE_URL = "/platforma/profil"
 # Bodies far larger never get here (RequestBodyLimitMiddleware); this catches an avatar
 # just over its limit with a message on the form.
 _UPLOAD_BODY_LIMIT = AVATAR_MAX_BYTES + 64 * 1024
+
+
+def _profile_page(request: HttpRequest, **kwargs: object) -> str:
+    return reverse("learning:profile")
+
+
+def _declared_length(request: HttpRequest) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
 
 
 @require_http_methods(["GET", "POST"])
@@ -30,11 +48,9 @@ def profile(request: AuthenticatedRequest) -> HttpResponse:
                 "is_profile_public": data_flag(data, "is_profile_public"),
             }
         )
-        if not form.is_valid():
-            return redirect_with_errors(request, PROFILE_URL, form_errors(form))
-        services.profile_update(user=user, **form.cleaned_data)
+        services.profile_update(user=user, **valid_data(form))
         messages.success(request, _("Zapisano zmiany w profilu."))
-        return HttpResponseRedirect(PROFILE_URL)
+        return redirect("learning:profile")
     return render_page(
         request, "Learning/Profile", props.profile_props(user, avatar_max_bytes=AVATAR_MAX_BYTES)
     )
@@ -42,20 +58,16 @@ def profile(request: AuthenticatedRequest) -> HttpResponse:
 
 @require_POST
 @login_required
+@errors_return_to(_profile_page)
 def avatar(request: AuthenticatedRequest) -> HttpResponse:
-    too_large = {"avatar": _("Plik jest za duży: awatar może mieć najwyżej 2 MB.")}
-    try:
-        declared = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        declared = 0
-    if declared > _UPLOAD_BODY_LIMIT:
-        return redirect_with_errors(request, PROFILE_URL, too_large)
-    form = AvatarForm(files=request.FILES)
-    if not form.is_valid():
-        return redirect_with_errors(request, PROFILE_URL, form_errors(form))
-    services.avatar_replace(user=request.user, image=form.cleaned_data["avatar"])
+    # Checked before the body is read, so an upload just over the limit is never parsed.
+    if _declared_length(request) > _UPLOAD_BODY_LIMIT:
+        too_large = str(AVATAR_TOO_LARGE)
+        raise ApplicationError(too_large, fields={"avatar": too_large})
+    image = valid_data(AvatarForm(files=request.FILES))["avatar"]
+    services.avatar_replace(user=request.user, image=image)
     messages.success(request, _("Zapisano nowy awatar."))
-    return HttpResponseRedirect(PROFILE_URL)
+    return redirect("learning:profile")
 
 
 @require_POST
@@ -63,4 +75,4 @@ def avatar(request: AuthenticatedRequest) -> HttpResponse:
 def avatar_remove(request: AuthenticatedRequest) -> HttpResponse:
     services.avatar_remove(user=request.user)
     messages.success(request, _("Usunięto awatar."))
-    return HttpResponseRedirect(PROFILE_URL)
+    return redirect("learning:profile")

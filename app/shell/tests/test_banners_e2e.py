@@ -11,39 +11,14 @@ from app.shell.models import Alert
 from app.shell.tests.helpers import (
     ANDROID_UA,
     IOS_UA,
+    RENDERED_RGB,
+    assert_lasts_seven_days,
     cookie,
     log_in_through_form,
     restore_default_pages,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-SEVEN_DAYS = 7 * 24 * 3600
-# The background colour as the screen shows it, whatever colour space the CSS uses.
-RENDERED_RGB = """e => {
-    const canvas = document.createElement("canvas").getContext("2d");
-    canvas.fillStyle = getComputedStyle(e).backgroundColor;
-    canvas.fillRect(0, 0, 1, 1);
-    return Array.from(canvas.getImageData(0, 0, 1, 1).data).slice(0, 3);
-}"""
-
-
-@pytest.fixture
-def alert():
-    return Alert.objects.create(
-        text_desktop="Przerwa techniczna w sobotę od 22:00 do 23:00.",
-        text_mobile="Przerwa w sobotę 22–23.",
-        button_label="Szczegóły",
-        button_url="/p/regulamin",
-        is_close_button=True,
-        background_color="#7f1d1d",
-        text_color="#ffffff",
-    )
-
-
-def assert_lasts_seven_days(found: dict | None, value: str = "false") -> None:
-    assert found is not None
-    assert found["value"] == value
-    assert abs(found["expires"] - (time.time() + SEVEN_DAYS)) < 120
 
 
 def test_alert_banner_closes_for_seven_days_and_reopens(live_server, page, context, alert):

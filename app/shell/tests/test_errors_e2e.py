@@ -1,14 +1,19 @@
 """SPEC §8 in Chromium: each failed status of a page visit or a JSON call, and app updates."""
 
-import json
-
 import pytest
 from playwright.sync_api import expect
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.core.roles import Role
 from app.core.tests.helpers import axe_violations
-from app.shell.tests.helpers import log_in_through_form
+from app.shell.tests.helpers import (
+    answer_html,
+    answer_json,
+    log_in_through_form,
+    mark_document,
+    open_notes,
+    same_document,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -25,42 +30,17 @@ UPDATING = (
 )
 
 
-@pytest.fixture
-def learner_page(live_server, page):
-    make_user(email="ola@example.com")
-    log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
-    return page
-
-
-def answer(status: int, body: dict | str):
-    text = json.dumps(body) if isinstance(body, dict) else body
-    content_type = "application/json" if isinstance(body, dict) else "text/html"
-    return lambda route: route.fulfill(status=status, body=text, content_type=content_type)
-
-
-def open_notes(page):
-    page.get_by_role("main").get_by_role("link", name="Notatki").click()
-
-
-def mark_document(page) -> None:
-    page.evaluate("window.__sameDocument = true")
-
-
-def same_document(page) -> bool:
-    return page.evaluate("window.__sameDocument === true")
-
-
 @pytest.mark.parametrize(
-    ("status", "body", "text"),
+    ("answer", "text"),
     [
-        (500, {"message": "Wystąpił błąd serwera.", "code": "500"}, SERVER),
-        (504, "<html>Gateway Timeout</html>", TIMEOUT),
+        (answer_json(500, {"message": "Wystąpił błąd serwera.", "code": "500"}), SERVER),
+        (answer_html(504, "<html>Gateway Timeout</html>"), TIMEOUT),
     ],
     ids=["500", "504"],
 )
-def test_server_errors_name_the_support_address_then_reload(learner_page, status, body, text):
+def test_server_errors_name_the_support_address_then_reload(learner_page, answer, text):
     page = learner_page
-    page.route("**/platforma/notatki", answer(status, body))
+    page.route("**/platforma/notatki", answer)
     mark_document(page)
     open_notes(page)
 
@@ -90,7 +70,9 @@ def test_lost_connection_then_reload(learner_page):
 
 def test_401_logs_out_and_goes_to_login(learner_page, live_server):
     page = learner_page
-    page.route("**/platforma/notatki", answer(401, {"message": "x", "code": "unauthenticated"}))
+    page.route(
+        "**/platforma/notatki", answer_json(401, {"message": "x", "code": "unauthenticated"})
+    )
     open_notes(page)
     dialog = page.get_by_role("alertdialog", name="Sesja zakończona")
     expect(dialog).to_contain_text("Zostałeś wylogowany z platformy")
@@ -104,7 +86,7 @@ def test_403_shows_the_server_message_and_stays(learner_page, live_server):
     page = learner_page
     page.route(
         "**/platforma/notatki",
-        answer(403, {"message": "Tylko dla członków zespołu.", "code": "403"}),
+        answer_json(403, {"message": "Tylko dla członków zespołu.", "code": "403"}),
     )
     mark_document(page)
     open_notes(page)
@@ -119,7 +101,7 @@ def test_403_shows_the_server_message_and_stays(learner_page, live_server):
 @pytest.mark.parametrize("status", [418, 502, 503])
 def test_any_other_status_goes_to_login_and_reloads(learner_page, live_server, status):
     page = learner_page
-    page.route("**/platforma/notatki", answer(status, "<html>busy</html>"))
+    page.route("**/platforma/notatki", answer_html(status, "<html>busy</html>"))
     open_notes(page)
     dialog = page.get_by_role("alertdialog")
     expect(dialog).to_contain_text(UPDATING)
@@ -133,7 +115,7 @@ def test_a_visit_answered_400_goes_to_admin_for_admins(live_server, page, email,
     make_user(email=email, roles=roles)
     log_in_through_form(page, live_server.url, email, DEFAULT_PASSWORD)
     page.route(
-        "**/platforma/notatki", answer(400, {"message": "Nieprawidłowy adres.", "code": "400"})
+        "**/platforma/notatki", answer_json(400, {"message": "Nieprawidłowy adres.", "code": "400"})
     )
     page.get_by_role("main").get_by_role("link", name="Notatki").click()
     dialog = page.get_by_role("alertdialog")
@@ -145,7 +127,7 @@ def test_a_visit_answered_400_goes_to_admin_for_admins(live_server, page, email,
 def test_a_visit_answered_400_goes_home_for_learners(learner_page, live_server):
     page = learner_page
     page.route(
-        "**/platforma/notatki", answer(400, {"message": "Nieprawidłowy adres.", "code": "400"})
+        "**/platforma/notatki", answer_json(400, {"message": "Nieprawidłowy adres.", "code": "400"})
     )
     open_notes(page)
     page.get_by_role("alertdialog").get_by_role("button", name="OK").click()
@@ -166,7 +148,7 @@ def test_a_missing_page_renders_without_a_dialog(learner_page, live_server):
 
 def test_a_failed_json_call_shows_the_dialog(learner_page):
     page = learner_page
-    page.route("**/api/notifications", answer(500, {"message": "boom", "code": "500"}))
+    page.route("**/api/notifications", answer_json(500, {"message": "boom", "code": "500"}))
     page.get_by_role("button", name="Powiadomienia").click()
     expect(page.get_by_role("alertdialog")).to_contain_text(SERVER)
 
@@ -185,7 +167,7 @@ def test_a_real_refusal_from_the_server(learner_page, live_server):
 class TestAppUpdate:
     def test_a_new_build_reloads_once_and_continues_to_the_target(self, learner_page, live_server):
         page = learner_page
-        page.route("**/api/version", answer(200, {"version": "a-newer-build"}))
+        page.route("**/api/version", answer_json(200, {"version": "a-newer-build"}))
         page.reload()  # the check runs once the page is idle
         page.wait_for_timeout(500)
         mark_document(page)

@@ -5,6 +5,7 @@ import pytest
 from app.accounts.tests.factories import make_user
 from app.core.roles import Role
 from app.shell.presenters import menu_props
+from app.shell.tests.helpers import menu_keys
 
 pytestmark = pytest.mark.django_db
 
@@ -17,10 +18,6 @@ LEARNER = [
     ("certificates", "/platforma/certyfikaty"),
     ("profile", "/platforma/profil"),
 ]
-
-
-def keys(entries):
-    return [(e["key"], e["href"]) for e in entries]
 
 
 @pytest.mark.parametrize(
@@ -50,14 +47,14 @@ def keys(entries):
 )
 def test_role_entries_and_the_divider(roles, areas, divider):
     menu = menu_props(make_user(roles=roles, is_profile_public=True))
-    assert keys(menu["areas"]) == areas
+    assert menu_keys(menu["areas"]) == areas
     assert menu["divider"] is divider
-    assert keys(menu["learner"]) == LEARNER
+    assert menu_keys(menu["learner"]) == LEARNER
 
 
 def test_shop_users_get_progress_and_the_way_back_to_the_shop(settings):
     menu = menu_props(make_user(is_shop_user=True, is_profile_public=True))
-    assert keys(menu["learner"]) == [
+    assert menu_keys(menu["learner"]) == [
         *LEARNER[:6],
         ("progress", "/platforma/postepy"),
         LEARNER[6],

@@ -1,14 +1,17 @@
 """The top bar and its menus in Chromium, for each kind of demo account (SPEC §2)."""
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.core.roles import Role
 from app.core.tests.helpers import DESKTOP, PHONE, axe_violations
-from app.shell.tests.helpers import log_in_through_form, seed_demo
+from app.shell.tests.helpers import (
+    entry_names,
+    log_in_through_form,
+    restore_default_pages,
+    wait_until,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -58,29 +61,6 @@ MOBILE_MENU = {
 }
 
 
-@pytest.fixture
-def demo():
-    seed_demo()
-
-
-def wait_until(condition, timeout_ms: int = 3000) -> None:
-    """Poll a condition the page reaches asynchronously (the page's CSP forbids the eval
-    behind Playwright's wait_for_function)."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while not condition():
-        assert time.monotonic() < deadline, "condition not reached"
-        time.sleep(0.05)
-
-
-def entry_names(container):
-    return [
-        name.strip()
-        for name in container.locator("a, button").evaluate_all(
-            "els => els.map(e => e.textContent)"
-        )
-    ]
-
-
 @pytest.mark.parametrize(("email", "expected"), USER_MENU.items(), ids=list(USER_MENU))
 def test_user_menu_entries_by_role(live_server, page, demo, email, expected):
     page.set_viewport_size(DESKTOP)
@@ -104,21 +84,21 @@ def test_mobile_menu_entries_by_role(live_server, page, demo, email, expected):
     nav = page.get_by_role("navigation", name="Nawigacja główna")
     expect(nav).to_be_visible()
     assert entry_names(nav) == entries
-    expect(nav.locator("hr")).to_have_count(1 if divider else 0)
+    expect(nav.locator("hr")).to_have_count(int(divider))
 
 
 @pytest.mark.parametrize("email", ["admin@example.com", "super@example.com"])
-def test_admins_get_the_admin_panel_button_not_the_learner_header(live_server, page, demo, email):
-    for viewport in (DESKTOP, PHONE):
-        page.set_viewport_size(viewport)
-        log_in_through_form(page, live_server.url, email) if viewport is DESKTOP else page.reload()
-        expect(page.get_by_role("link", name="Panel administratora")).to_have_attribute(
-            "href", "/admin/"
-        )
-        expect(page.get_by_role("button", name="Wyloguj się")).to_be_visible()
-        expect(page.get_by_role("button", name="Powiadomienia", exact=False)).to_have_count(0)
-        expect(page.get_by_role("button", name="Otwórz menu")).to_have_count(0)
-        expect(page.get_by_role("button", name="Menu użytkownika", exact=False)).to_have_count(0)
+def test_admins_get_the_admin_panel_button_not_the_learner_header(
+    live_server, page, demo, viewport, email
+):
+    log_in_through_form(page, live_server.url, email)
+    expect(page.get_by_role("link", name="Panel administratora")).to_have_attribute(
+        "href", "/admin/"
+    )
+    expect(page.get_by_role("button", name="Wyloguj się")).to_be_visible()
+    expect(page.get_by_role("button", name="Powiadomienia", exact=False)).to_have_count(0)
+    expect(page.get_by_role("button", name="Otwórz menu")).to_have_count(0)
+    expect(page.get_by_role("button", name="Menu użytkownika", exact=False)).to_have_count(0)
 
 
 def test_visitors_get_the_login_link(live_server, page):
@@ -258,8 +238,6 @@ def test_on_a_phone_the_notifications_panel_and_the_learner_tabs_stay_on_screen(
 
 
 def test_navigation_shows_the_loader_and_scrolls_to_the_top(live_server, page):
-    from app.shell.tests.helpers import restore_default_pages
-
     restore_default_pages()
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/p/polityka-prywatnosci")

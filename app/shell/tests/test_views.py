@@ -9,21 +9,9 @@ from app.core.roles import Role
 from app.core.tests.helpers import page_of, visit
 from app.shell.models import Alert, Notification, SitePage
 from app.shell.services import notification_create
+from app.shell.tests.helpers import make_alert, shared_props
 
 pytestmark = pytest.mark.django_db
-
-
-def make_alert(**fields) -> Alert:
-    defaults = {
-        "text_desktop": "Przerwa techniczna w sobotę",
-        "text_mobile": "Przerwa w sobotę",
-        "button_label": "Szczegóły",
-        "button_url": "/p/regulamin",
-        "is_close_button": True,
-        "background_color": "#b91c1c",
-        "text_color": "#ffffff",
-    }
-    return Alert.objects.create(**{**defaults, **fields})
 
 
 class TestAlerts:
@@ -204,13 +192,8 @@ def test_version_is_the_build_hash_and_never_cached(client, settings):
 
 
 class TestSharedShellProps:
-    def shell(self, client, user=None):
-        if user:
-            client.force_login(user)
-        return page_of(visit(client, "/p/regulamin"))["props"]
-
     def test_anonymous(self, client, settings):
-        props = self.shell(client)
+        props = shared_props(client)
         assert props["shell"]["viewer"] == "anonymous"
         assert props["shell"]["is_production"] is False
         assert props["shell"]["support_email"] == settings.SUPPORT_EMAIL
@@ -223,10 +206,11 @@ class TestSharedShellProps:
         assert props["info_banners"] == []
 
     def test_admins_are_not_learners_in_the_header(self, client):
-        props = self.shell(client, make_user(roles=[Role.ADMIN]))
+        client.force_login(make_user(roles=[Role.ADMIN]))
+        props = shared_props(client)
         assert props["shell"]["viewer"] == "admin"
         assert props["menu"]["areas"][0] == {"key": "admin_panel", "href": "/admin"}
 
     def test_production_has_no_development_banner(self, client, settings):
         settings.IS_PRODUCTION = True
-        assert self.shell(client)["shell"]["is_production"] is True
+        assert shared_props(client)["shell"]["is_production"] is True

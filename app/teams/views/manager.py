@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from app.core.errors import errors_return_to, rate_limit, valid_data
 from app.core.guards import manager_required
 from app.core.inertia import render_page
-from app.core.pagination import paginate
+from app.core.pagination import queryset_paginate
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.views import area_not_found
 from app.teams import props, selectors, services
@@ -68,12 +68,12 @@ def _team_create(request: AuthenticatedRequest) -> HttpResponse:
 @manager_required
 def manager_team(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
     team = selectors.access_team_by_id(user=request.user, team_id=team_id)
-    members, pagination = paginate(
-        request, selectors.membership_list(team=team), per_page=MEMBERS_PER_PAGE
+    members, pagination = queryset_paginate(
+        request=request, queryset=selectors.membership_list(team=team), per_page=MEMBERS_PER_PAGE
     )
-    invitations, invitations_pagination = paginate(
-        request,
-        selectors.invitation_list_open(team=team),
+    invitations, invitations_pagination = queryset_paginate(
+        request=request,
+        queryset=selectors.invitation_list_open(team=team),
         per_page=INVITATIONS_PER_PAGE,
         param=INVITATIONS_PAGE_PARAM,
     )

@@ -228,7 +228,7 @@ def test_a_grant_racing_past_the_ownership_check_rolls_everything_back(monkeypat
     course = make_course(title="Wyścig")
     grant(user, course)
     make_voucher(code="DRUGI", product=course, seats=5)
-    monkeypatch.setattr(services.learning_selectors, "owns", lambda **kwargs: False)
+    monkeypatch.setattr(services.learning_selectors, "product_is_owned", lambda **kwargs: False)
 
     with pytest.raises(ApplicationError) as raised:
         services.voucher_redeem(user=user, code="DRUGI")

@@ -15,7 +15,7 @@ from app.core import roles
 from app.core.errors import rate_limit, valid_data
 from app.core.guards import View, institution_required, reseller_required
 from app.core.inertia import render_page
-from app.core.pagination import paginate
+from app.core.pagination import queryset_paginate
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.views import area_not_found
 from app.vouchers import props, selectors, services
@@ -64,9 +64,9 @@ def _batches(area: Area) -> View:
     def view(request: AuthenticatedRequest) -> HttpResponse:
         if request.method == "POST":
             return _generate(request, area)
-        batches, pagination = paginate(
-            request,
-            selectors.batch_list(user=request.user, channel=area.channel),
+        batches, pagination = queryset_paginate(
+            request=request,
+            queryset=selectors.batch_list(user=request.user, channel=area.channel),
             per_page=BATCHES_PER_PAGE,
         )
         allowance: props.Allowance | None = None
@@ -117,11 +117,16 @@ def _batch(area: Area) -> View:
         batch = selectors.access_batch_by_id(
             user=request.user, channel=area.channel, batch_id=batch_id
         )
-        codes, codes_pagination = paginate(
-            request, selectors.voucher_list(batch=batch), per_page=ROWS_PER_PAGE, param="kody"
+        codes, codes_pagination = queryset_paginate(
+            request=request,
+            queryset=selectors.voucher_list(batch=batch),
+            per_page=ROWS_PER_PAGE,
+            param="kody",
         )
-        redemptions, redemptions_pagination = paginate(
-            request, selectors.redemption_list(batch=batch), per_page=ROWS_PER_PAGE
+        redemptions, redemptions_pagination = queryset_paginate(
+            request=request,
+            queryset=selectors.redemption_list(batch=batch),
+            per_page=ROWS_PER_PAGE,
         )
         page: props.BatchProps = {
             "area": _area_name(area, request),

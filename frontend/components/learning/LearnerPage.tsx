@@ -1,9 +1,10 @@
-import { Head, Link, usePage } from "@inertiajs/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 
-import { isMessageKey, useT } from "@/i18n";
+import PageHeading from "@/components/learning/PageHeading";
 
-/** A page of the learner area: the area's menu, then the page's heading and content. */
+/** @deprecated The learner menu now comes from LearnerLayout (chosen in main.tsx); pages
+ * render `<PageHeading>` and their content. Kept, heading only, for the pages that still
+ * wrap themselves in it. */
 export default function LearnerPage({
   title,
   intro,
@@ -13,71 +14,10 @@ export default function LearnerPage({
   intro?: ReactNode;
   children: ReactNode;
 }) {
-  const t = useT();
-  const page = usePage();
-  const current = page.url.split("?")[0];
-  // The learner menu every page receives from the shell (SPEC §2 "Mobile user menu").
-  const menu = page.props.menu?.learner ?? [];
-  const activeLink = useRef<HTMLAnchorElement>(null);
-
-  // On a phone the menu scrolls sideways: bring the current page's entry into view.
-  useEffect(() => {
-    activeLink.current?.scrollIntoView?.({ block: "nearest", inline: "center" });
-  }, [current]);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
-      <Head title={title} />
-      <nav aria-label={t("learner.nav")} className="-mx-4 mb-6 overflow-x-auto px-4">
-        <ul className="flex gap-2 whitespace-nowrap">
-          <li>
-            <Link
-              href="/platforma"
-              className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold text-blue-800 hover:bg-blue-50"
-            >
-              {t("learner.title")}
-            </Link>
-          </li>
-          {menu
-            .filter((entry) => !entry.external)
-            .map((entry) => {
-              const key = `menu.${entry.key}`;
-              const active = current === entry.href || current?.startsWith(`${entry.href}/`);
-              return (
-                <li key={entry.key}>
-                  <Link
-                    href={entry.href}
-                    ref={active ? activeLink : undefined}
-                    aria-current={active ? "page" : undefined}
-                    className={`relative inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold ${
-                      active ? "bg-blue-700 text-white" : "text-slate-800 hover:bg-slate-100"
-                    }`}
-                  >
-                    {entry.hide_label ? (
-                      // Cloud customers' learners get the entry without its label (SPEC §2).
-                      <>
-                        <span aria-hidden="true">👥</span>
-                        <span className="sr-only">{isMessageKey(key) ? t(key) : entry.key}</span>
-                      </>
-                    ) : isMessageKey(key) ? (
-                      t(key)
-                    ) : (
-                      entry.key
-                    )}
-                    {entry.warning ? (
-                      <span className="ml-1" title={t("menu.profile_not_public")}>
-                        <span aria-hidden="true">⚠</span>
-                        <span className="sr-only">{t("menu.profile_not_public")}</span>
-                      </span>
-                    ) : null}
-                  </Link>
-                </li>
-              );
-            })}
-        </ul>
-      </nav>
-      <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
-      {intro ? <div className="mt-2 max-w-prose text-slate-700">{intro}</div> : null}
+    <>
+      <PageHeading title={title} intro={intro} />
       <div className="mt-6">{children}</div>
-    </div>
+    </>
   );
 }

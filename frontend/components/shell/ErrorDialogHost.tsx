@@ -7,6 +7,7 @@ import { useT } from "@/i18n";
 import { onFailure, reportFailure } from "@/lib/errorBus";
 import { postJson } from "@/lib/http";
 import { decideFailure, messageOf, type Failure, type Outcome } from "@/lib/errors";
+import { routes } from "@/routes";
 
 /** SPEC §8: the one place failed visits and JSON calls become dialogs and what follows. */
 export default function ErrorDialogHost() {
@@ -46,11 +47,12 @@ export default function ErrorDialogHost() {
     if (done.after === "login") {
       // The server already dropped the session (401); ending it here too leaves nothing
       // half-logged-in behind, whatever answered.
-      const leave = () => window.location.assign("/login");
-      if (done.logout) void postJson("/logout", {}, { handle: "all" }).finally(leave);
+      const leave = () => window.location.assign(routes.accounts.login());
+      if (done.logout)
+        void postJson(routes.accounts.logout(), {}, { handle: "all" }).finally(leave);
       else leave();
-    } else if (done.after === "admin") window.location.assign("/admin/");
-    else if (done.after === "home") router.visit("/");
+    } else if (done.after === "admin") window.location.assign(shell.admin_url);
+    else if (done.after === "home") router.visit(routes.core.home());
     else if (done.after === "refresh") router.reload();
     else if (done.reload) window.location.reload();
   }

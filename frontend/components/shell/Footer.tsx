@@ -2,6 +2,7 @@ import { Link, usePage } from "@inertiajs/react";
 import { lazy, Suspense, useState } from "react";
 
 import { isMessageKey, useT } from "@/i18n";
+import { routes } from "@/routes";
 
 import LanguageSwitch from "./LanguageSwitch";
 
@@ -39,12 +40,12 @@ export default function Footer() {
         </div>
         <ul className="space-y-2">
           <li>
-            <Link className={LINK} href="/p/polityka-prywatnosci">
+            <Link className={LINK} href={routes.shell.privacy()}>
               {t("footer.privacy")}
             </Link>
           </li>
           <li>
-            <Link className={LINK} href="/p/regulamin">
+            <Link className={LINK} href={routes.shell.terms()}>
               {t("footer.terms")}
             </Link>
           </li>

@@ -2,6 +2,7 @@ import { usePage } from "@inertiajs/react";
 
 import { useT } from "@/i18n";
 import { readCookie } from "@/lib/cookies";
+import { routes } from "@/routes";
 
 /** Switches the interface language with a full page load, so the whole page (and the
  * catalogue of the new language) comes fresh. The server remembers the choice. */
@@ -11,7 +12,7 @@ export default function LanguageSwitch() {
   return (
     <form
       method="post"
-      action="/jezyk"
+      action={routes.shell.setLanguage()}
       className="flex items-center gap-2"
       onSubmit={(event) => {
         const form = event.currentTarget;

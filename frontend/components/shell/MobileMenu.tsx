@@ -3,6 +3,7 @@ import { useRef } from "react";
 
 import { useDisclosure } from "@/hooks/useDisclosure";
 import { useT } from "@/i18n";
+import { routes } from "@/routes";
 import type { MenuEntry } from "@/types/generated";
 
 import Avatar from "./Avatar";
@@ -95,7 +96,11 @@ export default function MobileMenu() {
         <ul>
           {(menu?.learner ?? []).map(entry)}
           <li>
-            <button type="button" className={ITEM} onClick={() => router.post("/logout")}>
+            <button
+              type="button"
+              className={ITEM}
+              onClick={() => router.post(routes.accounts.logout())}
+            >
               {t("shell.logout")}
             </button>
           </li>

@@ -5,6 +5,7 @@ import { useDisclosure } from "@/hooks/useDisclosure";
 import { useT } from "@/i18n";
 import { formatDateTime } from "@/lib/format";
 import { getJson, postJson } from "@/lib/http";
+import { routes } from "@/routes";
 import type { NotificationListProps } from "@/types/generated";
 
 /** The bell of the top bar: the user's latest notifications, loaded when it is opened. */
@@ -18,13 +19,13 @@ export default function NotificationsMenu() {
     const opening = !open;
     setOpen(opening);
     if (opening) {
-      const result = await getJson<NotificationListProps>("/api/notifications");
+      const result = await getJson<NotificationListProps>(routes.shell.notifications());
       if (result.status === 200) setList(result.data);
     }
   }
 
   async function markAllRead() {
-    const result = await postJson<{ unread: number }>("/api/notifications/read", {});
+    const result = await postJson<{ unread: number }>(routes.shell.notificationsRead(), {});
     if (result.status !== 200 || !list) return;
     setList({ unread: 0, items: list.items.map((item) => ({ ...item, is_read: true })) });
     router.reload({ only: ["notifications_unread"] });

@@ -2,6 +2,7 @@ import { Link, router, usePage } from "@inertiajs/react";
 import { lazy, Suspense } from "react";
 
 import { useT } from "@/i18n";
+import { routes } from "@/routes";
 
 // Only logged-in learners need these, so visitors of /login never download them.
 const UserMenu = lazy(() => import("./UserMenu"));
@@ -22,7 +23,7 @@ export default function TopBar() {
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <Link
-          href="/"
+          href={routes.core.home()}
           className="text-xl font-extrabold tracking-tight"
           aria-label={t("shell.home")}
         >
@@ -31,12 +32,15 @@ export default function TopBar() {
         <div className="flex items-center gap-1 sm:gap-2">
           {shell.viewer === "admin" ? (
             <>
-              <a href="/admin/" className={`${LINK} bg-blue-700 text-white hover:bg-blue-800`}>
+              <a
+                href={shell.admin_url}
+                className={`${LINK} bg-blue-700 text-white hover:bg-blue-800`}
+              >
                 {t("shell.admin_panel")}
               </a>
               <button
                 type="button"
-                onClick={() => router.post("/logout")}
+                onClick={() => router.post(routes.accounts.logout())}
                 className={`${LINK} ${isAdminHeader ? "hover:bg-slate-800" : "text-blue-800 hover:bg-blue-50"}`}
               >
                 {t("shell.logout")}
@@ -52,7 +56,7 @@ export default function TopBar() {
             </Suspense>
           ) : (
             <Link
-              href="/login"
+              href={routes.accounts.login()}
               className={`${LINK} ${isAdminHeader ? "text-white hover:bg-slate-800" : "text-blue-800 hover:bg-blue-50"}`}
             >
               {t("shell.login")}

@@ -1,6 +1,7 @@
 import { Link, router, usePage } from "@inertiajs/react";
 import { useDisclosure } from "@/hooks/useDisclosure";
 import { useT } from "@/i18n";
+import { routes } from "@/routes";
 
 import Avatar from "./Avatar";
 import { menuLabel } from "./menuLabel";
@@ -57,7 +58,11 @@ export default function UserMenu() {
             </li>
           ) : null}
           <li>
-            <button type="button" className={ITEM} onClick={() => router.post("/logout")}>
+            <button
+              type="button"
+              className={ITEM}
+              onClick={() => router.post(routes.accounts.logout())}
+            >
               {t("shell.logout")}
             </button>
           </li>

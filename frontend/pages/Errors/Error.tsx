@@ -1,6 +1,7 @@
 import { Head, Link, usePage } from "@inertiajs/react";
 
 import { useT, type MessageKey } from "@/i18n";
+import { routes } from "@/routes";
 import type { PageProps } from "@/types/generated";
 
 const TITLES: Record<number, MessageKey> = { 403: "error.title_403", 404: "error.title_404" };
@@ -17,14 +18,14 @@ export default function Error({ status, message }: PageProps<"Errors/Error">) {
       <p className="mt-3 text-slate-700">{message}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link
-          href="/platforma"
+          href={routes.learning.home()}
           className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800"
         >
           {t("error.back")}
         </Link>
         {status === 403 && props.auth.user ? (
           <Link
-            href="/logout"
+            href={routes.accounts.logout()}
             method="post"
             as="button"
             className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 font-semibold hover:bg-slate-100"

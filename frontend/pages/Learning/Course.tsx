@@ -3,9 +3,10 @@ import { useState } from "react";
 
 import Button from "@/components/ui/Button";
 import ProgressBar from "@/components/ui/ProgressBar";
-import LearnerPage from "@/components/learning/LearnerPage";
+import PageHeading from "@/components/learning/PageHeading";
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
+import { routes } from "@/routes";
 import type { LessonItem, PageProps } from "@/types/generated";
 
 function isWebAddress(url: string): boolean {
@@ -85,64 +86,67 @@ export default function Course(page: PageProps<"Learning/Course">) {
   }
 
   return (
-    <LearnerPage title={page.course.title} intro={page.description}>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          variant="secondary"
-          aria-pressed={page.is_favourite}
-          disabled={busy}
-          onClick={() => post(page.favourite_url, { favourite: !page.is_favourite })}
-        >
-          <span aria-hidden="true" className="text-red-700">
-            {page.is_favourite ? "♥" : "♡"}
-          </span>
-          {page.is_favourite ? t("course.favourite_remove") : t("course.favourite_add")}
-        </Button>
-        <Link href={page.notes_url} className="font-semibold text-blue-800 underline">
-          {t("course.notes")}
-        </Link>
-      </div>
-      {page.certificate ? (
-        <div
-          role="status"
-          className="mt-6 rounded-2xl border border-green-300 bg-green-50 p-4 text-green-950"
-        >
-          {t("course.certificate", {
-            number: page.certificate.number,
-            date: formatDate(page.certificate.issued_on, locale),
-          })}{" "}
-          <Link href="/platforma/certyfikaty" className="font-semibold underline">
-            {t("course.certificates_link")}
+    <>
+      <PageHeading title={page.course.title} intro={page.description} />
+      <div className="mt-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            aria-pressed={page.is_favourite}
+            disabled={busy}
+            onClick={() => post(page.favourite_url, { favourite: !page.is_favourite })}
+          >
+            <span aria-hidden="true" className="text-red-700">
+              {page.is_favourite ? "♥" : "♡"}
+            </span>
+            {page.is_favourite ? t("course.favourite_remove") : t("course.favourite_add")}
+          </Button>
+          <Link href={page.notes_url} className="font-semibold text-blue-800 underline">
+            {t("course.notes")}
           </Link>
         </div>
-      ) : null}
-      <section aria-labelledby="lessons-heading" className="mt-8">
-        <h2 id="lessons-heading" className="text-xl font-bold">
-          {t("course.lessons")}
-        </h2>
-        {page.lessons.length === 0 ? (
-          <p className="mt-3 text-slate-700">{t("course.no_lessons")}</p>
-        ) : (
-          <>
-            <div className="mt-3 max-w-md">
-              <ProgressBar done={done} total={page.lessons.length} label={t("course.progress")} />
-              <p className="mt-1 text-sm text-slate-700">
-                {t("courses.lessons_done", { done, total: page.lessons.length })}
-              </p>
-            </div>
-            <ol className="mt-5 space-y-4">
-              {page.lessons.map((lesson) => (
-                <Lesson
-                  key={lesson.id}
-                  lesson={lesson}
-                  busy={busy}
-                  onToggle={() => post(lesson.toggle_url, { done: !lesson.done })}
-                />
-              ))}
-            </ol>
-          </>
-        )}
-      </section>
-    </LearnerPage>
+        {page.certificate ? (
+          <div
+            role="status"
+            className="mt-6 rounded-2xl border border-green-300 bg-green-50 p-4 text-green-950"
+          >
+            {t("course.certificate", {
+              number: page.certificate.number,
+              date: formatDate(page.certificate.issued_on, locale),
+            })}{" "}
+            <Link href={routes.learning.certificates()} className="font-semibold underline">
+              {t("course.certificates_link")}
+            </Link>
+          </div>
+        ) : null}
+        <section aria-labelledby="lessons-heading" className="mt-8">
+          <h2 id="lessons-heading" className="text-xl font-bold">
+            {t("course.lessons")}
+          </h2>
+          {page.lessons.length === 0 ? (
+            <p className="mt-3 text-slate-700">{t("course.no_lessons")}</p>
+          ) : (
+            <>
+              <div className="mt-3 max-w-md">
+                <ProgressBar done={done} total={page.lessons.length} label={t("course.progress")} />
+                <p className="mt-1 text-sm text-slate-700">
+                  {t("courses.lessons_done", { done, total: page.lessons.length })}
+                </p>
+              </div>
+              <ol className="mt-5 space-y-4">
+                {page.lessons.map((lesson) => (
+                  <Lesson
+                    key={lesson.id}
+                    lesson={lesson}
+                    busy={busy}
+                    onToggle={() => post(lesson.toggle_url, { done: !lesson.done })}
+                  />
+                ))}
+              </ol>
+            </>
+          )}
+        </section>
+      </div>
+    </>
   );
 }

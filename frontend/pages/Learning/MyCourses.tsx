@@ -1,19 +1,21 @@
 import { Link, usePage } from "@inertiajs/react";
 
+import Card from "@/components/ui/Card";
 import EmptyState from "@/components/ui/EmptyState";
 import Pagination from "@/components/ui/Pagination";
 import ProgressBar from "@/components/ui/ProgressBar";
-import LearnerPage from "@/components/learning/LearnerPage";
+import PageHeading from "@/components/learning/PageHeading";
 import { sourceKey } from "@/components/learning/sources";
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
+import { routes } from "@/routes";
 import type { CourseCard, PageProps, PathCard } from "@/types/generated";
 
 function PathItem({ path }: { path: PathCard }) {
   const t = useT();
   const locale = usePage().props.locale;
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <Card as="li">
       <h3 className="text-lg font-bold">{path.title}</h3>
       {path.description ? <p className="mt-1 text-slate-700">{path.description}</p> : null}
       <p className="mt-2 text-sm text-slate-600">
@@ -43,14 +45,14 @@ function PathItem({ path }: { path: PathCard }) {
       ) : (
         <p className="mt-3 text-sm text-slate-600">{t("courses.path_empty")}</p>
       )}
-    </li>
+    </Card>
   );
 }
 
 function CourseItem({ course }: { course: CourseCard }) {
   const t = useT();
   return (
-    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <Card as="li" className="flex flex-col">
       <h3 className="text-lg font-bold">
         <Link href={course.url} className="text-blue-900 hover:underline">
           {course.title}
@@ -76,7 +78,7 @@ function CourseItem({ course }: { course: CourseCard }) {
           {t("courses.lessons_done", { done: course.done_count, total: course.lesson_count })}
         </p>
       </div>
-    </li>
+    </Card>
   );
 }
 
@@ -84,49 +86,55 @@ export default function MyCourses({ paths, courses, pagination }: PageProps<"Lea
   const t = useT();
   const nothing = paths.length === 0 && pagination.total === 0;
   return (
-    <LearnerPage title={t("menu.courses")} intro={t("courses.intro")}>
-      {nothing ? (
-        <EmptyState
-          title={t("courses.empty_title")}
-          text={t("courses.empty_text")}
-          action={{ href: "/odbierz_kurs", label: t("courses.redeem") }}
-        />
-      ) : (
-        <>
-          {paths.length > 0 ? (
-            <section aria-labelledby="paths-heading" className="mb-10">
-              <h2 id="paths-heading" className="mb-4 text-xl font-bold">
-                {t("courses.paths")}
-              </h2>
-              <ul className="grid gap-4 md:grid-cols-2">
-                {paths.map((path) => (
-                  <PathItem key={path.id} path={path} />
-                ))}
-              </ul>
+    <>
+      <PageHeading title={t("menu.courses")} intro={t("courses.intro")} />
+      <div className="mt-6">
+        {nothing ? (
+          <EmptyState
+            title={t("courses.empty_title")}
+            text={t("courses.empty_text")}
+            action={{ href: routes.vouchers.redeem(), label: t("courses.redeem") }}
+          />
+        ) : (
+          <>
+            {paths.length > 0 ? (
+              <section aria-labelledby="paths-heading" className="mb-10">
+                <h2 id="paths-heading" className="mb-4 text-xl font-bold">
+                  {t("courses.paths")}
+                </h2>
+                <ul className="grid gap-4 md:grid-cols-2">
+                  {paths.map((path) => (
+                    <PathItem key={path.id} path={path} />
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            <section aria-labelledby="courses-heading">
+              <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+                <h2 id="courses-heading" className="text-xl font-bold">
+                  {t("courses.courses", { count: pagination.total })}
+                </h2>
+                <Link
+                  href={routes.vouchers.redeem()}
+                  className="font-semibold text-blue-800 underline"
+                >
+                  {t("courses.redeem")}
+                </Link>
+              </div>
+              {courses.length > 0 ? (
+                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                  {courses.map((course) => (
+                    <CourseItem key={course.id} course={course} />
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-slate-700">{t("courses.no_courses")}</p>
+              )}
+              <Pagination pagination={pagination} />
             </section>
-          ) : null}
-          <section aria-labelledby="courses-heading">
-            <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id="courses-heading" className="text-xl font-bold">
-                {t("courses.courses", { count: pagination.total })}
-              </h2>
-              <Link href="/odbierz_kurs" className="font-semibold text-blue-800 underline">
-                {t("courses.redeem")}
-              </Link>
-            </div>
-            {courses.length > 0 ? (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {courses.map((course) => (
-                  <CourseItem key={course.id} course={course} />
-                ))}
-              </ul>
-            ) : (
-              <p className="text-slate-700">{t("courses.no_courses")}</p>
-            )}
-            <Pagination pagination={pagination} />
-          </section>
-        </>
-      )}
-    </LearnerPage>
+          </>
+        )}
+      </div>
+    </>
   );
 }

@@ -2,14 +2,16 @@ import { Link, router, useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
+import Card from "@/components/ui/Card";
 import Dialog from "@/components/ui/Dialog";
 import EmptyState from "@/components/ui/EmptyState";
 import Pagination from "@/components/ui/Pagination";
 import Select from "@/components/ui/Select";
 import TextArea from "@/components/ui/TextArea";
-import LearnerPage from "@/components/learning/LearnerPage";
+import PageHeading from "@/components/learning/PageHeading";
 import { useT } from "@/i18n";
 import { formatDateTime } from "@/lib/format";
+import { routes } from "@/routes";
 import type { NoteItem, NotesProps, PageProps } from "@/types/generated";
 
 function NewNote({ page }: { page: NotesProps }) {
@@ -29,50 +31,50 @@ function NewNote({ page }: { page: NotesProps }) {
   }
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 className="text-lg font-bold">{t("notes.new")}</h2>
-      <Select
-        id="note-course"
-        label={t("notes.course")}
-        value={form.data.course}
-        onValueChange={(value) => {
-          form.setData("course", value);
-          form.clearErrors("course");
-        }}
-        error={form.errors.course}
-        required
-      >
-        <option value="">{t("notes.choose_course")}</option>
-        {page.courses.map((course) => (
-          <option key={course.id} value={String(course.id)}>
-            {course.title}
-          </option>
-        ))}
-      </Select>
-      <TextArea
-        id="note-text"
-        label={t("notes.text")}
-        rows={4}
-        value={form.data.text}
-        onValueChange={(value) => {
-          form.setData("text", value);
-          form.clearErrors("text");
-        }}
-        error={form.errors.text ?? (tooLong ? t("notes.too_long", { max: page.max_length }) : null)}
-        hint={t("notes.length", { count: form.data.text.length, max: page.max_length })}
-        required
-      />
-      <Button
-        type="submit"
-        disabled={form.processing || !form.data.course || !form.data.text.trim() || tooLong}
-      >
-        {t("notes.save")}
-      </Button>
-    </form>
+    <Card>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <h2 className="text-lg font-bold">{t("notes.new")}</h2>
+        <Select
+          id="note-course"
+          label={t("notes.course")}
+          value={form.data.course}
+          onValueChange={(value) => {
+            form.setData("course", value);
+            form.clearErrors("course");
+          }}
+          error={form.errors.course}
+          required
+        >
+          <option value="">{t("notes.choose_course")}</option>
+          {page.courses.map((course) => (
+            <option key={course.id} value={String(course.id)}>
+              {course.title}
+            </option>
+          ))}
+        </Select>
+        <TextArea
+          id="note-text"
+          label={t("notes.text")}
+          rows={4}
+          value={form.data.text}
+          onValueChange={(value) => {
+            form.setData("text", value);
+            form.clearErrors("text");
+          }}
+          error={
+            form.errors.text ?? (tooLong ? t("notes.too_long", { max: page.max_length }) : null)
+          }
+          hint={t("notes.length", { count: form.data.text.length, max: page.max_length })}
+          required
+        />
+        <Button
+          type="submit"
+          disabled={form.processing || !form.data.course || !form.data.text.trim() || tooLong}
+        >
+          {t("notes.save")}
+        </Button>
+      </form>
+    </Card>
   );
 }
 
@@ -99,7 +101,7 @@ function Note({
   }
 
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <Card as="li">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <Link href={note.course.url} className="font-semibold text-blue-800 underline">
           {note.course.title}
@@ -147,7 +149,7 @@ function Note({
           </div>
         </>
       )}
-    </li>
+    </Card>
   );
 }
 
@@ -157,62 +159,65 @@ export default function Notes(page: PageProps<"Learning/Notes">) {
   const [deleting, setDeleting] = useState<NoteItem | null>(null);
 
   return (
-    <LearnerPage title={t("menu.notes")} intro={t("notes.intro")}>
-      <div className="grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
-        {page.courses.length > 0 ? (
-          <NewNote page={page} />
-        ) : (
-          <EmptyState
-            title={t("notes.no_courses_title")}
-            text={t("notes.no_courses_text")}
-            action={{ href: "/odbierz_kurs", label: t("courses.redeem") }}
-          />
-        )}
-        <section aria-labelledby="notes-heading">
-          <h2 id="notes-heading" className="mb-4 text-xl font-bold">
-            {t("notes.yours", { count: page.pagination.total })}
-          </h2>
-          {page.notes.length === 0 ? (
-            <p className="text-slate-700">{t("notes.empty")}</p>
+    <>
+      <PageHeading title={t("menu.notes")} intro={t("notes.intro")} />
+      <div className="mt-6">
+        <div className="grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
+          {page.courses.length > 0 ? (
+            <NewNote page={page} />
           ) : (
-            <ul className="space-y-4">
-              {page.notes.map((note) => (
-                <Note
-                  key={note.id}
-                  note={note}
-                  maxLength={page.max_length}
-                  editError={errors.edit_text}
-                  onDelete={() => setDeleting(note)}
-                />
-              ))}
-            </ul>
+            <EmptyState
+              title={t("notes.no_courses_title")}
+              text={t("notes.no_courses_text")}
+              action={{ href: routes.vouchers.redeem(), label: t("courses.redeem") }}
+            />
           )}
-          <Pagination pagination={page.pagination} />
-        </section>
+          <section aria-labelledby="notes-heading">
+            <h2 id="notes-heading" className="mb-4 text-xl font-bold">
+              {t("notes.yours", { count: page.pagination.total })}
+            </h2>
+            {page.notes.length === 0 ? (
+              <p className="text-slate-700">{t("notes.empty")}</p>
+            ) : (
+              <ul className="space-y-4">
+                {page.notes.map((note) => (
+                  <Note
+                    key={note.id}
+                    note={note}
+                    maxLength={page.max_length}
+                    editError={errors.edit_text}
+                    onDelete={() => setDeleting(note)}
+                  />
+                ))}
+              </ul>
+            )}
+            <Pagination pagination={page.pagination} />
+          </section>
+        </div>
+        <Dialog
+          open={deleting !== null}
+          title={t("notes.delete_title")}
+          onClose={() => setDeleting(null)}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setDeleting(null)} autoFocus>
+                {t("common.cancel")}
+              </Button>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  if (deleting) router.post(deleting.delete_url, {}, { preserveScroll: true });
+                  setDeleting(null);
+                }}
+              >
+                {t("notes.delete")}
+              </Button>
+            </>
+          }
+        >
+          {t("notes.delete_text", { course: deleting?.course.title ?? "" })}
+        </Dialog>
       </div>
-      <Dialog
-        open={deleting !== null}
-        title={t("notes.delete_title")}
-        onClose={() => setDeleting(null)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)} autoFocus>
-              {t("common.cancel")}
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                if (deleting) router.post(deleting.delete_url, {}, { preserveScroll: true });
-                setDeleting(null);
-              }}
-            >
-              {t("notes.delete")}
-            </Button>
-          </>
-        }
-      >
-        {t("notes.delete_text", { course: deleting?.course.title ?? "" })}
-      </Dialog>
-    </LearnerPage>
+    </>
   );
 }

@@ -2,9 +2,10 @@ import { Link, router, useForm } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
+import Card from "@/components/ui/Card";
 import Checkbox from "@/components/ui/Checkbox";
 import TextField from "@/components/ui/TextField";
-import LearnerPage from "@/components/learning/LearnerPage";
+import PageHeading from "@/components/learning/PageHeading";
 import { useFieldErrors } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
 import type { PageProps, ProfileProps } from "@/types/generated";
@@ -169,27 +170,30 @@ function AvatarForm({ page }: { page: ProfileProps }) {
 export default function Profile(page: PageProps<"Learning/Profile">) {
   const t = useT();
   return (
-    <LearnerPage title={t("menu.profile")}>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
-        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <NamesForm page={page} />
-        </div>
-        <div className="space-y-6">
-          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <AvatarForm page={page} />
-          </div>
-          <div className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm">
-            <h2 className="text-lg font-bold">{t("profile.delete_heading")}</h2>
-            <p className="mt-1 text-sm text-slate-700">{t("profile.delete_text")}</p>
-            <Link
-              href={page.urls.delete_account}
-              className="mt-3 inline-flex min-h-11 items-center font-semibold text-red-700 underline"
-            >
-              {t("profile.delete_link")}
-            </Link>
+    <>
+      <PageHeading title={t("menu.profile")} />
+      <div className="mt-6">
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <Card>
+            <NamesForm page={page} />
+          </Card>
+          <div className="space-y-6">
+            <Card>
+              <AvatarForm page={page} />
+            </Card>
+            <Card tone="danger">
+              <h2 className="text-lg font-bold">{t("profile.delete_heading")}</h2>
+              <p className="mt-1 text-sm text-slate-700">{t("profile.delete_text")}</p>
+              <Link
+                href={page.urls.delete_account}
+                className="mt-3 inline-flex min-h-11 items-center font-semibold text-red-700 underline"
+              >
+                {t("profile.delete_link")}
+              </Link>
+            </Card>
           </div>
         </div>
       </div>
-    </LearnerPage>
+    </>
   );
 }

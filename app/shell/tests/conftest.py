@@ -1,0 +1,33 @@
+import pytest
+
+from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.shell.models import Alert
+from app.shell.tests.helpers import log_in_through_form, seed_demo
+
+
+@pytest.fixture
+def demo():
+    """The demo accounts and catalogue of `manage.py seed_demo`."""
+    seed_demo()
+
+
+@pytest.fixture
+def alert():
+    """A published alert with a button, which visitors may close."""
+    return Alert.objects.create(
+        text_desktop="Przerwa techniczna w sobotę od 22:00 do 23:00.",
+        text_mobile="Przerwa w sobotę 22–23.",
+        button_label="Szczegóły",
+        button_url="/p/regulamin",
+        is_close_button=True,
+        background_color="#7f1d1d",
+        text_color="#ffffff",
+    )
+
+
+@pytest.fixture
+def learner_page(live_server, page):
+    """The browser of a learner who logged in through the form, on the learner home."""
+    make_user(email="ola@example.com")
+    log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
+    return page
