@@ -1,12 +1,11 @@
 import { useForm } from "@inertiajs/react";
-import { useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
 import TextField from "@/components/ui/TextField";
 import TextLink from "@/components/auth/TextLink";
 import { useFormFields } from "@/hooks/useFieldErrors";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
-import { wholeFormError } from "@/lib/validation";
 import type { FieldRule } from "@/types/generated";
 
 interface LoginFormProps {
@@ -26,25 +25,9 @@ export default function LoginForm({
 }: LoginFormProps) {
   const t = useT();
   const form = useForm({ login: initialLogin, login_password: "" });
-  const [succeeded, setSucceeded] = useState(false);
   const fields = useFormFields(form, rules);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    fields.markSubmitted();
-    if (!fields.isValid || form.processing) return;
-    form.post(action, {
-      preserveScroll: true,
-      preserveState: true,
-      // Success leaves this page; keep the button disabled until the next page shows.
-      onSuccess: () => setSucceeded(true),
-      onError: (errors) => {
-        const message = wholeFormError(errors);
-        // The password stays, so the button is enabled again at once (SPEC §4).
-        if (message) onFailure(message);
-      },
-    });
-  }
+  // A failed login keeps the password, so the button is enabled again at once (SPEC §4).
+  const { submit, succeeded } = useFormSubmit(form, fields, action, onFailure);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">

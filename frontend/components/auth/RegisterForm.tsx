@@ -1,14 +1,15 @@
 import { useForm } from "@inertiajs/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import Button from "@/components/ui/Button";
 import Checkbox from "@/components/ui/Checkbox";
 import TextField from "@/components/ui/TextField";
 import TextLink from "@/components/auth/TextLink";
 import { useFieldErrors } from "@/hooks/useFieldErrors";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { postJson } from "@/lib/http";
-import { fieldError, isStudentEmail, wholeFormError } from "@/lib/validation";
+import { fieldError, isStudentEmail } from "@/lib/validation";
 import type { LoginPageProps } from "@/types/generated";
 
 interface RegisterFormProps {
@@ -33,7 +34,6 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
     accept_terms: true,
     newsletter: false,
   });
-  const [succeeded, setSucceeded] = useState(false);
   const [availability, setAvailability] = useState<Availability | null>(null);
   const [checking, setChecking] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -49,6 +49,13 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
   }
   const fields = useFieldErrors(textValues, page.rules, serverErrors, form);
   const emailTaken = Boolean(serverErrors.username);
+  const { submit, succeeded } = useFormSubmit(
+    form,
+    fields,
+    page.urls.register,
+    onFailure,
+    !emailTaken,
+  );
 
   useEffect(() => {
     if (filledEmail === null) return;
@@ -76,21 +83,6 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
     if (result.status === 200 && result.data) {
       setAvailability({ value, message: result.data.available ? null : result.data.message });
     }
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    fields.markSubmitted();
-    if (!fields.isValid || emailTaken || form.processing) return;
-    form.post(page.urls.register, {
-      preserveScroll: true,
-      preserveState: true,
-      onSuccess: () => setSucceeded(true),
-      onError: (errors) => {
-        const message = wholeFormError(errors);
-        if (message) onFailure(message);
-      },
-    });
   }
 
   const showStudentWarning =

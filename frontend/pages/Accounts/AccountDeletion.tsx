@@ -1,12 +1,11 @@
-import { Head, useForm, usePage } from "@inertiajs/react";
-import { useState, type FormEvent } from "react";
+import { Head } from "@inertiajs/react";
 
 import Button from "@/components/ui/Button";
 import AuthCard from "@/components/auth/AuthCard";
 import Notice from "@/components/auth/Notice";
 import TextLink from "@/components/auth/TextLink";
+import { useLinkAction } from "@/hooks/useLinkAction";
 import { useT } from "@/i18n";
-import { wholeFormError } from "@/lib/validation";
 import { routes } from "@/routes";
 import type { PageProps } from "@/types/generated";
 
@@ -19,16 +18,7 @@ export default function AccountDeletion({
   submit_url,
 }: PageProps<"Accounts/AccountDeletion">) {
   const t = useT();
-  const { errors } = usePage().props;
-  const form = useForm({});
-  const [succeeded, setSucceeded] = useState(false);
-  const message = wholeFormError(errors) ?? error;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (form.processing || succeeded) return;
-    form.post(submit_url, { preserveScroll: true, onSuccess: () => setSucceeded(true) });
-  }
+  const { form, succeeded, submit, message } = useLinkAction(submit_url, error);
 
   return (
     <AuthCard title={t("deletion.title")}>

@@ -1,5 +1,5 @@
 import { Head, useForm } from "@inertiajs/react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 
 import Button from "@/components/ui/Button";
 import MessageDialog from "@/components/ui/MessageDialog";
@@ -8,8 +8,8 @@ import AuthCard from "@/components/auth/AuthCard";
 import Notice from "@/components/auth/Notice";
 import TextLink from "@/components/auth/TextLink";
 import { useFormFields } from "@/hooks/useFieldErrors";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
-import { wholeFormError } from "@/lib/validation";
 import type { PageProps } from "@/types/generated";
 
 /** The page of the e-mailed reset link: a new password of at least 6 characters. */
@@ -22,23 +22,8 @@ export default function PasswordReset({
   const t = useT();
   const form = useForm({ password: "" });
   const [failure, setFailure] = useState<string | null>(null);
-  const [succeeded, setSucceeded] = useState(false);
   const fields = useFormFields(form, rules);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    fields.markSubmitted();
-    if (!fields.isValid || form.processing) return;
-    form.post(submit_url, {
-      preserveScroll: true,
-      preserveState: true,
-      onSuccess: () => setSucceeded(true),
-      onError: (errors) => {
-        const message = wholeFormError(errors);
-        if (message) setFailure(message);
-      },
-    });
-  }
+  const { submit, succeeded } = useFormSubmit(form, fields, submit_url, setFailure);
 
   return (
     <AuthCard title={t("reset.title")}>

@@ -1,8 +1,7 @@
 import { Link, usePage } from "@inertiajs/react";
 
 import Card from "@/components/ui/Card";
-import EmptyState from "@/components/ui/EmptyState";
-import Pagination from "@/components/ui/Pagination";
+import PagedList from "@/components/ui/PagedList";
 import PageHeading from "@/components/learning/PageHeading";
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
@@ -19,36 +18,33 @@ export default function Certificates({
     <>
       <PageHeading title={t("menu.certificates")} intro={t("certificates.intro")} />
       <div className="mt-6">
-        {certificates.length === 0 ? (
-          <EmptyState
-            title={t("certificates.empty_title")}
-            text={t("certificates.empty_text")}
-            action={{ href: routes.learning.myCourses(), label: t("menu.courses") }}
-          />
-        ) : (
-          <>
-            <ul className="grid gap-4 md:grid-cols-2">
-              {certificates.map((item) => (
-                <Card as="li" key={item.id} tone="warning">
-                  <p className="text-sm font-semibold uppercase tracking-wide text-amber-900">
-                    {t("certificates.number", { number: item.number })}
-                  </p>
-                  <h2 className="mt-2 text-xl font-bold">{item.participant_name}</h2>
-                  <p className="mt-1">
-                    {t("certificates.completed")}{" "}
-                    <Link href={item.course.url} className="font-semibold text-blue-900 underline">
-                      {item.course.title}
-                    </Link>
-                  </p>
-                  <p className="mt-2 text-sm text-slate-700">
-                    {t("certificates.issued", { date: formatDate(item.issued_on, locale) })}
-                  </p>
-                </Card>
-              ))}
-            </ul>
-            <Pagination pagination={pagination} />
-          </>
-        )}
+        <PagedList
+          items={certificates}
+          pagination={pagination}
+          empty={{
+            title: t("certificates.empty_title"),
+            text: t("certificates.empty_text"),
+            action: { href: routes.learning.myCourses(), label: t("menu.courses") },
+          }}
+        >
+          {(item) => (
+            <Card as="li" key={item.id} tone="warning">
+              <p className="text-sm font-semibold uppercase tracking-wide text-amber-900">
+                {t("certificates.number", { number: item.number })}
+              </p>
+              <h2 className="mt-2 text-xl font-bold">{item.participant_name}</h2>
+              <p className="mt-1">
+                {t("certificates.completed")}{" "}
+                <Link href={item.course.url} className="font-semibold text-blue-900 underline">
+                  {item.course.title}
+                </Link>
+              </p>
+              <p className="mt-2 text-sm text-slate-700">
+                {t("certificates.issued", { date: formatDate(item.issued_on, locale) })}
+              </p>
+            </Card>
+          )}
+        </PagedList>
       </div>
     </>
   );

@@ -1,8 +1,7 @@
 import { Link } from "@inertiajs/react";
 
 import Card from "@/components/ui/Card";
-import EmptyState from "@/components/ui/EmptyState";
-import Pagination from "@/components/ui/Pagination";
+import PagedList from "@/components/ui/PagedList";
 import PageHeading from "@/components/learning/PageHeading";
 import { useT } from "@/i18n";
 import type { PageProps } from "@/types/generated";
@@ -16,32 +15,30 @@ export default function InterviewQuestions({
     <>
       <PageHeading title={t("menu.interview_questions")} intro={t("questions.intro")} />
       <div className="mt-6">
-        {questions.length === 0 ? (
-          <EmptyState title={t("questions.empty_title")} text={t("questions.empty_text")} />
-        ) : (
-          <>
-            <ul className="space-y-3">
-              {questions.map((item) => (
-                <Card as="li" key={item.id}>
-                  <p className="text-sm text-slate-600">
-                    <Link href={item.course.url} className="font-semibold text-blue-800 underline">
-                      {item.course.title}
-                    </Link>
-                  </p>
-                  <details className="mt-2">
-                    <summary className="min-h-11 cursor-pointer py-2 font-semibold">
-                      {item.question}
-                    </summary>
-                    <p className="mt-2 whitespace-pre-line text-slate-800">
-                      {item.answer || t("questions.no_answer")}
-                    </p>
-                  </details>
-                </Card>
-              ))}
-            </ul>
-            <Pagination pagination={pagination} />
-          </>
-        )}
+        <PagedList
+          items={questions}
+          pagination={pagination}
+          empty={{ title: t("questions.empty_title"), text: t("questions.empty_text") }}
+          className="space-y-3"
+        >
+          {(item) => (
+            <Card as="li" key={item.id}>
+              <p className="text-sm text-slate-600">
+                <Link href={item.course.url} className="font-semibold text-blue-800 underline">
+                  {item.course.title}
+                </Link>
+              </p>
+              <details className="mt-2">
+                <summary className="min-h-11 cursor-pointer py-2 font-semibold">
+                  {item.question}
+                </summary>
+                <p className="mt-2 whitespace-pre-line text-slate-800">
+                  {item.answer || t("questions.no_answer")}
+                </p>
+              </details>
+            </Card>
+          )}
+        </PagedList>
       </div>
     </>
   );
