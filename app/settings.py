@@ -206,6 +206,8 @@ ACCOUNT_RATE_LIMITS = {
     "team_invite": "10/m/user,100/d/user",
     "team_create": "10/h/user,50/d/user",
     "batch_generate": "10/m/user,100/d/user",
+    # Every uploaded picture is decoded: an account cannot keep a worker busy with them.
+    "avatar_upload": "5/m/user,30/h/user",
 }
 # Behind a load balancer every request comes from the proxy's address: without this, all
 # visitors would share one per-IP rate limit. Set it to the number of proxies in front.

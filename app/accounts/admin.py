@@ -6,6 +6,7 @@ delete a SUPER_ADMIN account (whoever controls its e-mail or password holds its 
 The form refuses such changes on the server; hiding them would not be enough.
 """
 
+import uuid
 from typing import cast
 
 from allauth.account.models import EmailAddress
@@ -15,11 +16,14 @@ from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import BaseUserCreationForm
 from django.contrib.auth.forms import UserChangeForm as DjangoUserChangeForm
+from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from app.accounts import selectors, services
+from app.accounts.forms import avatar_from_upload
 from app.accounts.models import SessionLink, User
 from app.core import roles
 
@@ -59,6 +63,14 @@ class UserChangeForm(DjangoUserChangeForm):
     class Meta:
         model = User
         fields = "__all__"
+
+    def clean_avatar(self):
+        # A picture uploaded here goes through the learner's guard: decoded within the
+        # memory budget, stored re-encoded without metadata.
+        value = self.cleaned_data.get("avatar")
+        if not isinstance(value, UploadedFile):
+            return value
+        return ContentFile(avatar_from_upload(value), name=f"{uuid.uuid4().hex}.jpg")
 
     def clean_roles(self):
         chosen = self.cleaned_data.get("roles")

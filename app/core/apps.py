@@ -6,5 +6,6 @@ class CoreConfig(AppConfig):
     label = "core"
 
     def ready(self) -> None:
-        # Registers the deploy checks.
-        from app.core import checks  # noqa: F401
+        # Registers the deploy checks; lowers Pillow's pixel limit for every image the
+        # process opens (admin uploads included) before any request is served.
+        from app.core import checks, images  # noqa: F401

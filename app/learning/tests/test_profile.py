@@ -7,6 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from app.accounts.tests.factories import make_user
+from app.core.tests.test_images import bomb_png
 from app.core.tests.helpers import inertia_headers, page_of, post_json, visit
 
 pytestmark = pytest.mark.django_db
@@ -18,6 +19,12 @@ def learner(client, settings, tmp_path):
     user = make_user(first_name="Ola", last_name="Nowak", is_profile_public=False)
     client.force_login(user)
     return user
+
+
+TOO_LARGE = (
+    "Zdjęcie ma za duże wymiary: najwyżej 16 megapikseli (np. 4000 x 4000 pikseli)."
+    " Zmniejsz je i spróbuj ponownie."
+)
 
 
 def page_errors(client):
@@ -106,7 +113,8 @@ def test_an_image_becomes_the_avatar(client, learner):
         ("empty.png", b"", "Wybrany plik jest pusty."),
         ("pic.bmp", "BMP", "Wybierz zdjęcie w formacie JPG, PNG, WebP lub GIF."),
         ("huge.png", "HUGE", "Plik jest za duży: awatar może mieć najwyżej 2 MB."),
-        ("wide.png", "WIDE", "Zdjęcie jest za duże: najwyżej 6000 x 6000 pikseli."),
+        ("bomb.png", "BOMB", TOO_LARGE),
+        ("wide.png", "WIDE", TOO_LARGE),
     ],
 )
 def test_uploads_that_are_not_acceptable_images_are_refused(
@@ -116,8 +124,11 @@ def test_uploads_that_are_not_acceptable_images_are_refused(
         content = image_bytes("BMP")
     elif content == "HUGE":
         content = image_bytes() + b"\0" * (2 * 1024 * 1024)
+    elif content == "BOMB":
+        # 140 KB that would decode to 144 MB (and four times that in colour).
+        content = bomb_png(12_000, 12_000)
     elif content == "WIDE":
-        content = image_bytes(size=(6001, 1))
+        content = bomb_png(16_001, 1_000)
 
     response = upload(client, name, content)
 
@@ -130,3 +141,38 @@ def test_uploads_that_are_not_acceptable_images_are_refused(
 def test_posting_no_file_asks_for_one(client, learner):
     post_json(client, "/platforma/profil/awatar", {})
     assert page_errors(client) == {"avatar": "Wybierz plik z awatarem."}
+
+
+def test_a_large_phone_photo_becomes_the_avatar(client, learner):
+    response = upload(client, "phone.jpg", image_bytes("JPEG", (6000, 4000)), "image/jpeg")
+    assert response.headers["Location"] == "/platforma/profil"
+    learner.refresh_from_db()
+    with learner.avatar.open() as stored:
+        assert Image.open(stored).size == (400, 400)
+
+
+def test_uploads_are_limited_per_account(client, learner):
+    for _ in range(5):
+        upload(client, "me.png", image_bytes())
+    response = upload(client, "me.png", image_bytes())
+
+    assert response.headers["Location"] == "/platforma/profil"
+    assert page_errors(client) == {
+        "avatar": "Zbyt wiele przesłanych zdjęć. Spróbuj ponownie za kilka minut."
+    }
+    # Another account still uploads.
+    client.force_login(make_user())
+    upload(client, "me.png", image_bytes())
+    assert page_errors(client) == {}
+
+
+def test_the_limit_message_in_english(client, learner):
+    for _ in range(6):
+        client.post(
+            "/platforma/profil/awatar",
+            {"avatar": SimpleUploadedFile("me.png", image_bytes(), content_type="image/png")},
+            headers=inertia_headers(),
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
+    errors = page_of(visit(client, "/platforma/profil", HTTP_ACCEPT_LANGUAGE="en"))["props"]
+    assert errors["errors"] == {"avatar": "Too many pictures uploaded. Try again in a few minutes."}

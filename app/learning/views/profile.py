@@ -5,11 +5,12 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from app.core.errors import errors_return_to
 from app.core.guards import login_required
 from app.core.inertia import form_errors, redirect_with_errors, render_page
 from app.core.requests import AuthenticatedRequest, data_flag, request_data
 from app.learning import props, services
-from app.learning.forms import AVATAR_MAX_BYTES, AvatarForm, ProfileForm
+from app.learning.forms import AVATAR_MAX_BYTES, AvatarForm, ProfileForm, avatar_upload_limit
 
 PROFILE_URL = "/platforma/profil"
 # Bodies far larger never get here (RequestBodyLimitMiddleware); this catches an avatar
@@ -42,7 +43,9 @@ def profile(request: AuthenticatedRequest) -> HttpResponse:
 
 @require_POST
 @login_required
+@errors_return_to(lambda request: PROFILE_URL)
 def avatar(request: AuthenticatedRequest) -> HttpResponse:
+    avatar_upload_limit(request)
     too_large = {"avatar": _("Plik jest za duży: awatar może mieć najwyżej 2 MB.")}
     try:
         declared = int(request.META.get("CONTENT_LENGTH") or 0)
