@@ -1,9 +1,11 @@
 """Users and session links in the admin panel.
 
-SUPER_ADMIN may do everything. ADMIN manages users (supervision, shop and student flags,
-other roles) but cannot grant or take away ADMIN or SUPER_ADMIN, and cannot change or
-delete a SUPER_ADMIN account (whoever controls its e-mail or password holds its role).
-The form refuses such changes on the server; hiding them would not be enough.
+Who may change whom follows one rule, accounts.selectors.user_change_allowed: an account
+changes only accounts whose roles all lie below its own (ADMIN: learners and the area
+roles; SUPER_ADMIN: also ADMINs), never its own, and grants only roles below its own.
+It holds in the change form, the password form, every action and the session-link form;
+a protected account is shown read-only. Hiding a control would not be enough: the server
+refuses.
 """
 
 import uuid
@@ -36,13 +38,8 @@ if admin.site.is_registered(UserSession):
 if admin.site.is_registered(EmailAddress):
     admin.site.unregister(EmailAddress)
 
-PRIVILEGED_ROLES = frozenset({roles.Role.ADMIN, roles.Role.SUPER_ADMIN})
 # The page a link sent from the user list opens.
 DEFAULT_LINK_PATH = "moje_kursy"
-
-
-def is_super_admin(user) -> bool:
-    return user.is_authenticated and roles.Role.SUPER_ADMIN in user.role_codes
 
 
 def admin_user(request: HttpRequest) -> User:
@@ -74,15 +71,17 @@ class UserChangeForm(DjangoUserChangeForm):
 
     def clean_roles(self):
         chosen = self.cleaned_data.get("roles")
-        if chosen is None or is_super_admin(self.acting_user):
+        if chosen is None or self.acting_user is None:
             return chosen
-        before = set(self.instance.role_codes) if self.instance.pk else set()
         after = {role.code for role in chosen}
-        if (before ^ after) & PRIVILEGED_ROLES:
-            raise forms.ValidationError(
-                _("Tylko SUPER_ADMIN może nadawać i odbierać role ADMIN i SUPER_ADMIN."),
-                code="privileged_role",
-            )
+        if not selectors.user_change_allowed(
+            actor=self.acting_user, target=self.instance, new_roles=after
+        ):
+            if roles.Role.SUPER_ADMIN in self.acting_user.role_codes:
+                message = _("Roli SUPER_ADMIN nie nadaje się ani nie odbiera w panelu.")
+            else:
+                message = _("Tylko SUPER_ADMIN może nadawać i odbierać role ADMIN i SUPER_ADMIN.")
+            raise forms.ValidationError(message, code="privileged_role")
         return chosen
 
 
@@ -144,15 +143,11 @@ class UserAdmin(DjangoUserAdmin):
         # A subclass per request, so the form knows who acts without shared state.
         return type(form.__name__, (form,), {"acting_user": request.user})
 
-    def _touches_super_admin(self, request: HttpRequest, obj) -> bool:
-        return (
-            obj is not None
-            and not is_super_admin(request.user)
-            and roles.Role.SUPER_ADMIN in obj.role_codes
-        )
-
     def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        if self._touches_super_admin(request, obj):
+        # Also guards the password form, which asks this for its account.
+        if obj is not None and not selectors.user_change_allowed(
+            actor=admin_user(request), target=obj
+        ):
             return False
         return super().has_change_permission(request, obj)
 
@@ -163,11 +158,11 @@ class UserAdmin(DjangoUserAdmin):
 
     @admin.action(description=_("Usuń dane osobowe wybranych kont (anonimizacja)"))
     def erase_accounts(self, request: HttpRequest, queryset) -> None:
-        erased = 0
-        acting_super = is_super_admin(request.user)
+        erased = skipped = 0
+        actor = admin_user(request)
         for user in queryset.prefetch_related("roles"):
-            # Only a SUPER_ADMIN may take an admin's roles away, erasing included.
-            if user.has_any_role(PRIVILEGED_ROLES) and not acting_super:
+            if not selectors.user_change_allowed(actor=actor, target=user):
+                skipped += 1
                 continue
             erased += services.account_erase(user=user)
         self.message_user(
@@ -175,9 +170,18 @@ class UserAdmin(DjangoUserAdmin):
             _("Zanonimizowane konta: %(count)d.") % {"count": erased},
             messages.SUCCESS,
         )
+        if skipped:
+            self.message_user(
+                request,
+                _("Pominięte konta z rolą równą Twojej albo wyższą: %(count)d.")
+                % {"count": skipped},
+                messages.WARNING,
+            )
 
     @admin.action(description=_("Wyślij link logowania (strona „Szkolenia”)"))
     def send_session_link(self, request: HttpRequest, queryset) -> None:
+        # Links go to learners only (services.session_link_allowed), which every admin may
+        # change: accounts protected from the sender all have a role and are skipped too.
         sent = skipped = 0
         for user in queryset.prefetch_related("roles"):
             try:
@@ -194,8 +198,7 @@ class UserAdmin(DjangoUserAdmin):
         if skipped:
             self.message_user(
                 request,
-                _("Pominięte konta (nieaktywne albo administratorów): %(count)d.")
-                % {"count": skipped},
+                _("Pominięte konta (nieaktywne albo z rolą): %(count)d.") % {"count": skipped},
                 messages.WARNING,
             )
 
@@ -231,8 +234,8 @@ class SessionLinkForm(forms.ModelForm):
         if user is not None and not services.session_link_allowed(user=user):
             raise forms.ValidationError(
                 _(
-                    "Link logowania można wysłać tylko do aktywnego konta bez roli"
-                    " ADMIN i SUPER_ADMIN."
+                    "Link logowania można wysłać tylko do aktywnego konta bez żadnej roli:"
+                    " konta z dostępem do panelu logują się hasłem."
                 ),
                 code="refused",
             )

@@ -9,6 +9,7 @@ from django.db.models import QuerySet
 from django.urls import URLPattern, URLResolver
 
 from app.accounts.models import User
+from app.core import roles
 
 LEARNER_AREA = "/platforma"
 _SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,100}$")
@@ -16,6 +17,35 @@ _SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,100}$")
 
 def email_is_taken(*, email: str) -> bool:
     return User.objects.filter(email__iexact=email).exists()
+
+
+def roles_manageable_by(*, actor: User) -> frozenset[str]:
+    """The roles of the accounts `actor` may change, and the roles it may grant and take
+    away: ADMIN the area roles (and learners, who have none), SUPER_ADMIN also ADMIN.
+    Nobody manages its own level: whoever could, could make or unmake peers."""
+    if not actor.is_authenticated or not actor.is_active:
+        return frozenset()
+    if roles.Role.SUPER_ADMIN in actor.role_codes:
+        return roles.AREA_ROLES | {roles.Role.ADMIN}
+    if roles.Role.ADMIN in actor.role_codes:
+        return roles.AREA_ROLES
+    return frozenset()
+
+
+def user_change_allowed(
+    *, actor: User, target: User, new_roles: Iterable[str] | None = None
+) -> bool:
+    """Whether `actor` may change the account `target` in any way (data, e-mail, password,
+    active flag, roles, erasing it, sending it a login link), in the admin panel or any
+    API: only when every role of `target` is within roles_manageable_by(actor), and never
+    its own account. With `new_roles`, also whether `target` may end up with them."""
+    powers = roles_manageable_by(actor=actor)
+    if not powers or (target.pk is not None and target.pk == actor.pk):
+        return False
+    current = target.role_codes if target.pk is not None else frozenset()
+    if not current <= powers:
+        return False
+    return new_roles is None or set(new_roles) <= powers
 
 
 def is_learner_page(*, path: str, course_id: int | None) -> bool:

@@ -34,13 +34,17 @@ class InvalidLinkTarget(ValueError):
 
 
 class SessionLinkRefused(Exception):
-    """One-click links log in learners only: not inactive accounts, and not admins, whose
-    panel must not open from an e-mail alone."""
+    """One-click links log in learners only: not inactive accounts, and not accounts with
+    any role (admin, institution, manager, reseller, cloud, author), whose panels must not
+    open from an e-mail alone."""
 
 
 class InvalidResetKey(Exception):
     """The password-reset link is malformed, used up or expired."""
 
+
+# TokenError code of a session link whose account has a role: it logs in with a password.
+PASSWORD_ONLY = "password_only"
 
 # Where purged accounts' addresses point: `.invalid` can never be delivered (RFC 2606).
 ANONYMOUS_EMAIL_DOMAIN = "usuniete.invalid"
@@ -146,7 +150,10 @@ def password_reset(*, request: HttpRequest, key: str, password: str) -> User:
 
 
 def session_link_allowed(*, user: User) -> bool:
-    return user.is_active and not user.has_any_role(roles.ADMIN_ROLES)
+    """Whether a one-click link may log `user` in: an active learner without any role. A
+    link lives in a mailbox for days; an account that opens a panel (SPEC §6 roles) logs
+    in with its password only."""
+    return user.is_active and not user.has_any_role(roles.ALL_ROLES)
 
 
 def session_link_issue(
@@ -205,10 +212,12 @@ def session_link_redeem(*, token: str, path: str, course_id: int | None) -> User
     """Use up the session link `token` opened at /platforma/<path>[/<course_id>] and return
     its user. The target in the URL must be the one the link was issued for, and the
     account must still be allowed one (see session_link_allowed); raises TokenError
-    (unknown, used or expired)."""
+    (unknown, used or expired; "password_only" for an account that has a role now)."""
     link = SessionLink.redeem(token, path=path, course_id=course_id)
-    if not session_link_allowed(user=link.user):
+    if not link.user.is_active:
         raise TokenError("unknown")
+    if not session_link_allowed(user=link.user):
+        raise TokenError(PASSWORD_ONLY)
     return link.user
 
 

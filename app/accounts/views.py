@@ -260,6 +260,9 @@ def _session_link_errors() -> dict[str, str]:
         "unknown": _("Ten link logowania jest nieprawidłowy."),
         "used": _("Ten link logowania został już wykorzystany."),
         "expired": _("Ten link logowania wygasł."),
+        services.PASSWORD_ONLY: _(
+            "Konta z dostępem do panelu logują się tylko hasłem. Zaloguj się e-mailem i hasłem."
+        ),
     }
 
 

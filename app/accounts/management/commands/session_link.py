@@ -43,5 +43,7 @@ class Command(BaseCommand):
             ) from exc
         except services.SessionLinkRefused as exc:
             raise CommandError(
-                f"{user.email} cannot get a session link: the account is inactive or an admin."
+                f"{user.email} cannot get a session link: the account is inactive or has a"
+                " role (ADMIN, SUPER_ADMIN, INSTITUTION, MANAGER, MANAGER_LEADER, RESELLER,"
+                " CLOUD, AUTHOR); such accounts log in with their password."
             ) from exc
