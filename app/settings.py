@@ -179,7 +179,8 @@ ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_RATE_LIMITS = {
     "login": "30/m/ip",
-    # Failed logins: per IP, and per address so one account cannot be brute-forced.
+    # Failed logins: per IP, and per (address, client) so one account cannot be
+    # brute-forced and nobody can lock its owner out (app/accounts/login_throttle.py).
     "login_failed": "10/m/ip,5/5m/key",
     "signup": "20/m/ip",
     "username_check": "30/m/ip,300/h/ip",
@@ -209,6 +210,11 @@ ACCOUNT_RATE_LIMITS = {
     # Every uploaded picture is decoded: an account cannot keep a worker busy with them.
     "avatar_upload": "5/m/user,30/h/user",
 }
+# Failed logins of one address from every client together only slow it down: after
+# "free" failures within "window" seconds each login of the address waits "base" seconds,
+# doubled with each further failure up to "max"; at "alert" failures the owner gets an
+# e-mail (at most once an hour).
+ACCOUNT_LOGIN_SLOWDOWN = {"window": 15 * 60, "free": 5, "base": 0.25, "max": 2.0, "alert": 10}
 # Behind a load balancer every request comes from the proxy's address: without this, all
 # visitors would share one per-IP rate limit. Set it to the number of proxies in front.
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))

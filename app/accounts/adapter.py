@@ -11,6 +11,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 
+from app.accounts import login_throttle
 from app.core.return_url import default_return_url, login_url, safe_return_url
 from app.core.tasks import send_email
 
@@ -37,6 +38,10 @@ _EMAILS = {
 }
 
 
+def _login_of(credentials: dict[str, Any]) -> str:
+    return str(credentials.get("email") or credentials.get("username") or "")
+
+
 class AccountAdapter(DefaultAccountAdapter):
     def add_message(self, *args, **kwargs) -> None:
         # allauth's "signed in as …" notices are not part of Platforma's screens; the
@@ -49,6 +54,22 @@ class AccountAdapter(DefaultAccountAdapter):
     def respond_user_inactive(self, request: HttpRequest, user) -> HttpResponse:
         # The login form refuses inactive accounts first; this covers any other login path.
         return redirect(settings.LOGIN_URL)
+
+    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
+        # allauth blocks by this key after failed logins ("login_failed" …/key): per
+        # (address, client), so hammering an address locks out the hammering client only
+        # (app/accounts/login_throttle.py). A password reset clears it the same way.
+        address_key = super()._get_login_attempts_cache_key(request, **credentials)
+        return login_throttle.client_scoped_key(request, address_key)
+
+    def pre_authenticate(self, request: HttpRequest, **credentials: Any) -> None:
+        # A blocked client is refused at once; everyone else trying an address that is
+        # being hammered waits a little before the password is checked.
+        super().pre_authenticate(request, **credentials)
+        login_throttle.login_slow_down(email=_login_of(credentials))
+
+    def authentication_failed(self, request: HttpRequest, **credentials: Any) -> None:
+        login_throttle.login_failure_record(email=_login_of(credentials))
 
     def get_login_redirect_url(self, request: HttpRequest) -> str:
         return default_return_url()

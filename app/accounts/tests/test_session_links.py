@@ -78,9 +78,7 @@ def test_no_account_with_a_role_gets_a_session_link(role):
     assert SessionLink.objects.count() == 0
 
 
-PASSWORD_ONLY = (
-    "Konta z dostępem do panelu logują się tylko hasłem. Zaloguj się e-mailem i hasłem."
-)
+PASSWORD_ONLY = "Konta z dostępem do panelu logują się tylko hasłem. Zaloguj się e-mailem i hasłem."
 
 
 @pytest.mark.parametrize("role", list(Role))
