@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "app.core.middleware.PrivatePagesMiddleware",
     "inertia.middleware.InertiaMiddleware",
     "app.shell.middleware.SharedPropsMiddleware",
     # Innermost, so it answers an ApplicationError before any other middleware sees it.

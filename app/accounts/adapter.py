@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
+from inertia.http import clear_history
 
 from app.accounts import login_throttle
 from app.core.return_url import default_return_url, login_url, safe_return_url
@@ -73,6 +74,12 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def get_login_redirect_url(self, request: HttpRequest) -> str:
         return default_return_url()
+
+    def logout(self, request: HttpRequest) -> None:
+        super().logout(request)
+        # Into the new session: the next page makes Inertia drop the key of the encrypted
+        # history, so Back shows none of the pages seen logged in (PrivatePagesMiddleware).
+        clear_history(request)
 
     def get_logout_redirect_url(self, request: HttpRequest) -> str:
         return login_url()

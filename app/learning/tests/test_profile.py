@@ -7,8 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from app.accounts.tests.factories import make_user
-from app.core.tests.test_images import bomb_png
 from app.core.tests.helpers import inertia_headers, page_of, post_json, visit
+from app.core.tests.test_images import bomb_png
 
 pytestmark = pytest.mark.django_db
 
