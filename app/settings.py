@@ -248,6 +248,13 @@ CELERY_BEAT_SCHEDULE["accounts.purge_deleted_accounts"] = {
     "task": "accounts.purge_deleted_accounts",
     "schedule": ACCOUNT_PURGE_INTERVAL.total_seconds(),
 }
+# Expired sessions, and links and invitations that stopped working more than this long
+# ago (the admin still shows them to support for a while), are deleted daily.
+EXPIRED_RECORDS_RETENTION = timedelta(days=30)
+CELERY_BEAT_SCHEDULE["core.clear_expired_records"] = {
+    "task": "core.clear_expired_records",
+    "schedule": timedelta(days=1).total_seconds(),
+}
 
 # --- Web -------------------------------------------------------------------------------
 # The largest body any form takes: an avatar (2 MB) with its multipart envelope.

@@ -7,10 +7,11 @@ leak reveals no usable link. Being that long and random, tokens need no salt or 
 import hashlib
 import re
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Self
 
 from django.db import models, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 TOKEN_BYTES = 32
@@ -59,6 +60,12 @@ class OneTimeToken(models.Model):
             digest=digest, expires_at=timezone.now() + lifetime, **fields
         )
         return instance, token
+
+    @classmethod
+    def spent_before(cls, cutoff: datetime) -> Q:
+        """The rows that stopped working (used or expired) before `cutoff`: the daily
+        clean-up deletes them (app.core.services.expired_records_clear)."""
+        return Q(used_at__lte=cutoff) | Q(expires_at__lte=cutoff)
 
     @classmethod
     def find(cls, token: str, **filters: Any) -> Self:
