@@ -4,6 +4,7 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
+from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.db.models import QuerySet
 from django.urls import URLPattern, URLResolver
@@ -17,6 +18,12 @@ _SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,100}$")
 
 def email_is_taken(*, email: str) -> bool:
     return User.objects.filter(email__iexact=email).exists()
+
+
+def email_is_verified(*, user: User) -> bool:
+    """Whether `user` proved it receives mail at its address (the verification e-mail's
+    link, or a team invitation's link opened by this account)."""
+    return EmailAddress.objects.filter(user=user, email__iexact=user.email, verified=True).exists()
 
 
 def roles_manageable_by(*, actor: User) -> frozenset[str]:

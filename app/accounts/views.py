@@ -24,10 +24,10 @@ from app.accounts.forms import (
     UsernameCheckForm,
 )
 from app.accounts.login_query import LoginQuery, read_login_query
-from app.accounts.ratelimits import consume_link_check
+from app.accounts.ratelimits import LINK_CHECK, consume_link_check
 from app.core import roles
 from app.core.admin_site import ADMIN_HOME
-from app.core.errors import default_message, error_response
+from app.core.errors import default_message, error_response, rate_limit
 from app.core.guards import anonymous_only, login_required
 from app.core.header import ADMIN_HEADER, header_type
 from app.core.inertia import FORM_ERROR_KEY, form_errors, redirect_with_errors, render_page
@@ -179,6 +179,7 @@ def password_reset(request: HttpRequest, key: str) -> HttpResponse:
     """The page of the e-mailed reset link: a GET only shows the form (a mail scanner
     that fetches the link changes nothing); the POST sets the new password."""
     if request.method == "POST":
+        rate_limit(request, action=LINK_CHECK)  # The GET's limit: one budget for guessing.
         if not ratelimit.consume(request, action="reset_password_from_key"):
             return redirect_with_errors(request, request.path, _too_many_attempts())
         form = NewPasswordForm(request_data(request))
@@ -336,6 +337,7 @@ def account_deletion_request(request: AuthenticatedRequest) -> HttpResponse:
 @login_required
 def account_deletion(request: AuthenticatedRequest, hash: str) -> HttpResponse:
     if request.method == "POST":
+        rate_limit(request, action=LINK_CHECK)  # The GET's limit: one budget for guessing.
         if not ratelimit.consume(request, action="account_deletion_confirm"):
             return redirect_with_errors(request, request.path, _too_many_attempts())
         try:
@@ -374,6 +376,7 @@ def account_restore(request: HttpRequest, hash: str) -> HttpResponse:
     """The undo link of a confirmed deletion: public, since the account cannot log in
     until it is restored; the GET only shows the button, the POST restores."""
     if request.method == "POST":
+        rate_limit(request, action=LINK_CHECK)  # The GET's limit: one budget for guessing.
         if not ratelimit.consume(request, action="account_restore"):
             return redirect_with_errors(request, request.path, _too_many_attempts())
         try:

@@ -6,11 +6,16 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
+from app.accounts import services as account_services
 from app.accounts import validators
 from app.accounts.models import User
+from app.core.errors import ApplicationError
+from app.core.inertia import FORM_ERROR_KEY
+from app.core.ratelimits import guess_attempt
 from app.core.tasks import send_email
 from app.core.tokens import is_well_formed, new_token, token_digest
 from app.learning import services as learning_services
@@ -168,18 +173,24 @@ def invitation_revoke(*, invitation: Invitation) -> None:
     locked.save(update_fields=["revoked_at"])
 
 
-class InvitationError(Exception):
+class InvitationError(ApplicationError):
     """An invitation link that cannot be accepted. `code` is "404" when it was sent to
     another address (the learner should log in to the right account, SPEC §8), otherwise
-    unknown, revoked, used, expired or member."""
+    unknown, revoked, used, expired, member, or rate_limited (status 429) when too many
+    links were guessed. The form page gets the message and the code."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        status = 429 if code == RATE_LIMITED else 400
+        fields = {FORM_ERROR_KEY: message, ERROR_CODE_KEY: code}
+        super().__init__(message, code=code, status=status, fields=fields)
 
 
 WRONG_ACCOUNT = "404"
+RATE_LIMITED = "rate_limited"
+# Guesses at invitation secrets: the page, the acceptance and the way through login count.
+GUESS_ACTION = "invitation_failed"
+# The invitation page's own error key carrying the §8 error code next to the message.
+ERROR_CODE_KEY = "code"
 
 
 def _unknown() -> InvitationError:
@@ -193,6 +204,35 @@ def find_invitation(token: str) -> Invitation | None:
     if not is_well_formed(token):
         return None
     return Invitation.objects.select_related("team").filter(digest=token_digest(token)).first()
+
+
+def invitation_open(*, request: HttpRequest, token: str) -> Invitation | None:
+    """The invitation a link's secret belongs to, whatever its state, as a page opens it
+    (the invitation page, its acceptance, the way through login): each look counts as a
+    guess unless the secret is an invitation's (ACCOUNT_RATE_LIMITS "invitation_failed",
+    per account and per IP). Opened by the logged-in account it was sent to, a waiting
+    invitation verifies that account's address: the secret came from its mailbox.
+    Raises InvitationError("rate_limited") once the guesses are used up."""
+    if not token:
+        return None
+    message = _("Zbyt wiele nieudanych prób. Spróbuj ponownie za kilka minut.")
+    try:
+        guess = guess_attempt(request, action=GUESS_ACTION, message=message)
+    except ApplicationError:
+        raise InvitationError(RATE_LIMITED, message) from None
+    invitation = find_invitation(token)
+    if invitation is None:
+        return None
+    guess.refund()
+    user = request.user
+    if (
+        user.is_authenticated
+        and invitation.email == user.email.lower()
+        and invitation.is_open
+        and not invitation.is_expired
+    ):
+        account_services.email_mark_verified(user=user)
+    return invitation
 
 
 def invitation_problem(invitation: Invitation | None, user: User) -> InvitationError | None:
@@ -241,6 +281,8 @@ def invitation_accept(*, user: User, token: str) -> Team:
         if problem is not None:
             raise problem
         assert invitation is not None
+        # The secret came from the invited mailbox to the account of that address.
+        account_services.email_mark_verified(user=user)
         team = invitation.team
         try:
             with transaction.atomic():

@@ -4,7 +4,6 @@ from typing import cast
 from urllib.parse import urlencode
 
 from allauth.account.adapter import get_adapter
-from allauth.core import ratelimit
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
@@ -19,7 +18,6 @@ from app.core.tokens import is_well_formed
 from app.teams import props, services
 
 STUDENT_URL = "/platforma/student"
-FAILED_ACTION = "invitation_failed"
 # The page's own error key carrying the §8 error code next to the message.
 ERROR_CODE_KEY = "code"
 
@@ -32,7 +30,10 @@ def invitation_return_url(request: HttpRequest, token: str) -> str:
     """Where the login page should bring the visitor back to. For a real invitation it
     carries the invited `email` (the login page's invitation banner) and `form=login` when
     that address already has an account (SPEC §2 route table: login)."""
-    invitation = services.find_invitation(token)
+    try:
+        invitation = services.invitation_open(request=request, token=token)
+    except services.InvitationError:
+        invitation = None  # Too many guesses: the plain way to login, nothing revealed.
     if invitation is None:
         return request.get_full_path()
     query = {"manager": token, "email": invitation.email}
@@ -58,7 +59,7 @@ def invitation(request: HttpRequest) -> HttpResponse:
         return _to_login(request, token)
     if request.method == "POST":
         return _accept(cast(AuthenticatedRequest, request), token)
-    found = services.find_invitation(token)
+    found = services.invitation_open(request=request, token=token)
     problem = services.invitation_problem(found, request.user)
     page: props.InvitationPageProps = {
         "manager": token if is_well_formed(token) else "",
@@ -74,20 +75,10 @@ def invitation(request: HttpRequest) -> HttpResponse:
 def _accept(request: AuthenticatedRequest, token: str) -> HttpResponse:
     page_url = _page_url(token) if is_well_formed(token) else services.INVITATION_PATH
     user = request.user
-    if not ratelimit.consume(request, action=FAILED_ACTION, user=user, dry_run=True):
-        return redirect_with_errors(
-            request,
-            page_url,
-            {
-                FORM_ERROR_KEY: _("Zbyt wiele nieudanych prób. Spróbuj ponownie za kilka minut."),
-                ERROR_CODE_KEY: "rate_limited",
-            },
-        )
     try:
+        services.invitation_open(request=request, token=token)
         team = services.invitation_accept(user=user, token=token)
     except services.InvitationError as error:
-        if error.code == "unknown":
-            ratelimit.consume(request, action=FAILED_ACTION, user=user)
         return redirect_with_errors(
             request, page_url, {FORM_ERROR_KEY: error.message, ERROR_CODE_KEY: error.code}
         )

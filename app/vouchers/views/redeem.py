@@ -1,6 +1,5 @@
 """The voucher page (SPEC §2 "Voucher page", §4 "Voucher success", §8 voucher failures)."""
 
-from allauth.core import ratelimit
 from django.contrib import messages
 from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
@@ -14,8 +13,6 @@ from app.vouchers.models import CODE_MAX_LENGTH, CODE_SHAPE, normalize_code
 from app.vouchers.props import RedeemProps
 
 REDEEM_URL = "/odbierz_kurs"
-# Failed guesses (unknown codes) are counted per learner and per address.
-FAILED_GUESS_ACTION = "voucher_failed"
 # Far longer than any code: such input is refused unread, as an unknown code.
 _RAW_CODE_LIMIT = 200
 
@@ -52,6 +49,8 @@ def redeem(request: AuthenticatedRequest, hash: str | None = None) -> HttpRespon
     page_url = f"{REDEEM_URL}/{code}" if code else REDEEM_URL
     if request.method == "POST":
         return _redeem(request, page_url)
+    if code:
+        services.voucher_guess(request=request)
     props: RedeemProps = {
         "code": code,
         "action": page_url,
@@ -62,17 +61,7 @@ def redeem(request: AuthenticatedRequest, hash: str | None = None) -> HttpRespon
 
 def _redeem(request: AuthenticatedRequest, page_url: str) -> HttpResponse:
     user = request.user
-    if not ratelimit.consume(request, action=FAILED_GUESS_ACTION, user=user, dry_run=True):
-        # Once the guesses are used up no code is even looked at, right or wrong.
-        return redirect_with_errors(
-            request,
-            page_url,
-            {
-                FORM_ERROR_KEY: _(
-                    "Zbyt wiele prób z nieprawidłowym kodem. Spróbuj ponownie za kilka minut."
-                )
-            },
-        )
+    guess = services.voucher_guess(request=request)
     raw = request_data(request).get("code")
     raw = raw if isinstance(raw, str) else ""
     try:
@@ -80,8 +69,9 @@ def _redeem(request: AuthenticatedRequest, page_url: str) -> HttpResponse:
             raise services.unknown_code_error()
         grant = services.voucher_redeem(user=user, code=raw)
     except services.VoucherError as error:
-        if error.code == "unknown":
-            ratelimit.consume(request, action=FAILED_GUESS_ACTION, user=user)
+        if error.code != "unknown":
+            guess.refund()  # The code exists (or none was typed): not a miss.
         return redirect_with_errors(request, page_url, {FORM_ERROR_KEY: error.message})
+    guess.refund()
     messages.success(request, _success_message(grant))
     return HttpResponseRedirect(success_target(grant))
