@@ -32,10 +32,16 @@ def _password_changed_context(context: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _email_confirmation_context(context: dict[str, Any]) -> dict[str, Any]:
+    return {"url": context["activate_url"], "days": settings.ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS}
+
+
 # allauth's e-mails that Platforma's flows send, as (Platforma template, plain context).
 _EMAILS = {
     "account/email/password_reset_key": ("password_reset", _password_reset_context),
     "account/email/password_reset": ("password_changed", _password_changed_context),
+    "account/email/email_confirmation_signup": ("email_confirmation", _email_confirmation_context),
+    "account/email/email_confirmation": ("email_confirmation", _email_confirmation_context),
 }
 
 
@@ -83,6 +89,11 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def get_logout_redirect_url(self, request: HttpRequest) -> str:
         return login_url()
+
+    def get_email_confirmation_url(self, request: HttpRequest, emailconfirmation) -> str:
+        from app.accounts.services import email_confirmation_link
+
+        return email_confirmation_link(key=emailconfirmation.key)
 
     def get_reset_password_from_key_url(self, key: str) -> str:
         from app.accounts.services import password_reset_link

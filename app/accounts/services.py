@@ -5,7 +5,7 @@ from datetime import datetime
 
 from allauth.account.forms import UserTokenForm
 from allauth.account.internal.flows import password_reset as allauth_password_reset
-from allauth.account.models import EmailAddress
+from allauth.account.models import EmailAddress, EmailConfirmationHMAC
 from allauth.account.utils import setup_user_email
 from allauth.usersessions.models import UserSession
 from django.conf import settings
@@ -118,6 +118,30 @@ def user_end_sessions(*, user: User, keep_session_key: str | None = None) -> int
 def _absolute(path: str) -> str:
     # E-mailed links use the configured public address, never the request's Host header.
     return f"{settings.SITE_URL}{path}"
+
+
+# --- E-mail verification ------------------------------------------------------------------
+
+
+def email_confirmation_link(*, key: str) -> str:
+    """The e-mailed address that verifies an account's address with allauth's `key`."""
+    return _absolute(reverse("accounts:email_confirm", kwargs={"key": key}))
+
+
+def email_confirm(*, request: HttpRequest, key: str) -> User:
+    """Verify the address the registration e-mail's link `key` was sent to (allauth's
+    signed key, valid ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS) and return its account;
+    raises TokenError("unknown") when the key is malformed or expired, the address is
+    verified already or is no longer the account's."""
+    confirmation = EmailConfirmationHMAC.from_key(key)
+    if confirmation is None:
+        raise TokenError("unknown")
+    address = confirmation.email_address
+    if address.email.lower() != address.user.email.lower():
+        raise TokenError("unknown")
+    if confirmation.confirm(request) is None:
+        raise TokenError("unknown")
+    return address.user
 
 
 # --- Password reminders ------------------------------------------------------------------
