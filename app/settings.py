@@ -208,7 +208,10 @@ ACCOUNT_RATE_LIMITS = {
     # issuers' own heavy actions (e-mails sent, codes generated).
     "voucher_failed": "10/m/user,30/h/user,30/m/ip,100/h/ip",
     "invitation_failed": "20/m/user,60/m/ip",
-    "team_invite": "10/m/user,100/d/user",
+    # Invitation e-mails per manager (each address counts, not each request), and per
+    # manager and address (the same person invited again and again).
+    "team_invite": "200/h/user,500/d/user",
+    "team_invite_address": "3/d/key",
     "team_create": "10/h/user,50/d/user",
     "batch_generate": "10/m/user,100/d/user",
     # Every uploaded picture is decoded: an account cannot keep a worker busy with them.

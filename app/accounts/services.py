@@ -83,7 +83,10 @@ def email_mark_verified(*, user: User) -> None:
     address = EmailAddress.objects.filter(user=user, email__iexact=user.email).first()
     if address is None:
         EmailAddress.objects.create(
-            user=user, email=user.email, primary=not user.emailaddress_set.exists(), verified=True
+            user=user,
+            email=user.email,
+            primary=not EmailAddress.objects.filter(user=user).exists(),
+            verified=True,
         )
     elif not address.verified:
         address.verified = True

@@ -148,7 +148,8 @@ def _several_scans(data: bytes, *, start: int) -> bool:
 
 def _coefficient_bytes(image: JpegImageFile) -> int:
     """What libjpeg holds for a multi-scan JPEG: every 8x8 block of every component."""
-    layers = image.layer or [("", 1, 1, 0)]
+    # (component id, horizontal sampling, vertical sampling, quantisation table)
+    layers = image.layer or [(0, 1, 1, 0)]
     h_max = max(layer[1] for layer in layers) or 1
     v_max = max(layer[2] for layer in layers) or 1
     total = 0

@@ -25,7 +25,9 @@ def logged_in_session(email: str) -> str:
     make_user(email=email)
     client = Client()
     post_json(client, "/login", {"login": email, "login_password": DEFAULT_PASSWORD})
-    return client.session.session_key
+    key = client.session.session_key
+    assert key is not None
+    return key
 
 
 def test_the_job_runs_daily_from_celery_beat():

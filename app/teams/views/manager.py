@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from app.core import roles
+from app.core.errors import errors_return_to
 from app.core.guards import manager_required
 from app.core.inertia import FORM_ERROR_KEY, form_errors, redirect_with_errors, render_page
 from app.core.pagination import paginate
@@ -93,6 +94,7 @@ def manager_team(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
 
 @require_POST
 @manager_required
+@errors_return_to(lambda request, team_id: f"{MANAGER_URL}/zespol/{team_id}")
 def invite(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
     team = selectors.access_team_by_id(user=request.user, team_id=team_id)
     team_url = f"{MANAGER_URL}/zespol/{team.pk}"
@@ -101,12 +103,6 @@ def invite(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
         emails = services.parse_emails(raw if isinstance(raw, str) else "")
     except services.TeamError as error:
         return redirect_with_errors(request, team_url, {"emails": error.message})
-    if not ratelimit.consume(request, action="team_invite", user=request.user):
-        return redirect_with_errors(
-            request,
-            team_url,
-            {FORM_ERROR_KEY: _("Zbyt wiele wysyłek zaproszeń. Spróbuj ponownie za chwilę.")},
-        )
     outcome = services.invitations_send(team=team, invited_by=request.user, emails=emails)
     if outcome.sent:
         messages.success(
@@ -138,16 +134,11 @@ def _managed_invitation(
 
 @require_POST
 @manager_required
+@errors_return_to(lambda request, team_id, **_kw: f"{MANAGER_URL}/zespol/{team_id}")
 def invitation_resend(
     request: AuthenticatedRequest, team_id: int, invitation_id: int
 ) -> HttpResponse:
     invitation, team_url = _managed_invitation(request, team_id, invitation_id)
-    if not ratelimit.consume(request, action="team_invite", user=request.user):
-        return redirect_with_errors(
-            request,
-            team_url,
-            {FORM_ERROR_KEY: _("Zbyt wiele wysyłek zaproszeń. Spróbuj ponownie za chwilę.")},
-        )
     try:
         services.invitation_resend(invitation=invitation, by=request.user)
     except services.TeamError as error:
