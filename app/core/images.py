@@ -20,6 +20,7 @@ This module must not need Django's settings: the memory test imports it in a bar
 
 import io
 import math
+import struct
 import warnings
 from typing import Literal
 
@@ -91,7 +92,19 @@ def image_thumbnail(*, data: bytes, size: int, quality: int = 85) -> bytes:
         raise
     except Image.DecompressionBombError:
         raise ImageRefused("too_large") from None
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError):
+    except (
+        UnidentifiedImageError,
+        OSError,
+        ValueError,
+        SyntaxError,
+        EOFError,
+        struct.error,
+        IndexError,
+        KeyError,
+        TypeError,
+        ZeroDivisionError,
+    ):
+        # Whatever a malformed file makes a decoder stumble on, it is not a picture.
         raise ImageRefused("not_an_image") from None
     return buffer.getvalue()
 
