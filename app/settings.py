@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "app.core.middleware.PrivatePagesMiddleware",
     "inertia.middleware.InertiaMiddleware",
     "app.shell.middleware.SharedPropsMiddleware",
     # Innermost, so it answers an ApplicationError before any other middleware sees it.
@@ -173,13 +174,17 @@ ACCOUNT_ADAPTER = "app.accounts.adapter.AccountAdapter"
 ACCOUNT_USER_MODEL_USERNAME_FIELD = None
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*"]
-ACCOUNT_EMAIL_VERIFICATION = "none"
+# Registration e-mails a verification link; unverified accounts use the platform as any
+# other, except what only the owner of the address may see (team invitations).
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_RATE_LIMITS = {
     "login": "30/m/ip",
-    # Failed logins: per IP, and per address so one account cannot be brute-forced.
+    # Failed logins: per IP, and per (address, client) so one account cannot be
+    # brute-forced and nobody can lock its owner out (app/accounts/login_throttle.py).
     "login_failed": "10/m/ip,5/5m/key",
     "signup": "20/m/ip",
     "username_check": "30/m/ip,300/h/ip",
@@ -203,10 +208,20 @@ ACCOUNT_RATE_LIMITS = {
     # issuers' own heavy actions (e-mails sent, codes generated).
     "voucher_failed": "10/m/user,30/h/user,30/m/ip,100/h/ip",
     "invitation_failed": "20/m/user,60/m/ip",
-    "team_invite": "10/m/user,100/d/user",
+    # Invitation e-mails per manager (each address counts, not each request), and per
+    # manager and address (the same person invited again and again).
+    "team_invite": "200/h/user,500/d/user",
+    "team_invite_address": "3/d/key",
     "team_create": "10/h/user,50/d/user",
     "batch_generate": "10/m/user,100/d/user",
+    # Every uploaded picture is decoded: an account cannot keep a worker busy with them.
+    "avatar_upload": "5/m/user,30/h/user",
 }
+# Failed logins of one address from every client together only slow it down: after
+# "free" failures within "window" seconds each login of the address waits "base" seconds,
+# doubled with each further failure up to "max"; at "alert" failures the owner gets an
+# e-mail (at most once an hour).
+ACCOUNT_LOGIN_SLOWDOWN = {"window": 15 * 60, "free": 5, "base": 0.25, "max": 2.0, "alert": 10}
 # Behind a load balancer every request comes from the proxy's address: without this, all
 # visitors would share one per-IP rate limit. Set it to the number of proxies in front.
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
@@ -238,6 +253,13 @@ ACCOUNT_PURGE_INTERVAL = timedelta(minutes=15)
 CELERY_BEAT_SCHEDULE["accounts.purge_deleted_accounts"] = {
     "task": "accounts.purge_deleted_accounts",
     "schedule": ACCOUNT_PURGE_INTERVAL.total_seconds(),
+}
+# Expired sessions, and links and invitations that stopped working more than this long
+# ago (the admin still shows them to support for a while), are deleted daily.
+EXPIRED_RECORDS_RETENTION = timedelta(days=30)
+CELERY_BEAT_SCHEDULE["core.clear_expired_records"] = {
+    "task": "core.clear_expired_records",
+    "schedule": timedelta(days=1).total_seconds(),
 }
 
 # --- Web -------------------------------------------------------------------------------

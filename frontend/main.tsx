@@ -46,6 +46,8 @@ loadMessages(locale)
       layout: (name) => (inLearnerLayout(name) ? [AppLayout, LearnerLayout] : AppLayout),
       title: (title) => (title ? `${title} · Platforma` : "Platforma"),
       setup({ el, App, props }) {
+        // Read once: a logged-in page's data must not outlive the logout in the document.
+        document.querySelector('script[data-page="app"]')?.remove();
         createRoot(el!).render(<App {...props} />);
       },
       // The progress bar's styles live in styles.css: the CSP allows no injected <style>.

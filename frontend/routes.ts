@@ -30,6 +30,8 @@ export const routes = {
       withQuery(`/session/${segment(params.hash)}/${segment(params.path)}/${segment(params.course_id)}`, query),
     accountDeletion: (params: { hash: string }, query?: Query): string =>
       withQuery(`/konto/usun/${segment(params.hash)}`, query),
+    emailConfirm: (params: { key: string }, query?: Query): string =>
+      withQuery(`/konto/potwierdz-email/${segment(params.key)}`, query),
     accountRestore: (params: { hash: string }, query?: Query): string =>
       withQuery(`/konto/przywroc/${segment(params.hash)}`, query),
     accountDeletionRequest: (query?: Query): string => withQuery("/platforma/profil/usun-konto", query),

@@ -10,7 +10,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
+from inertia.http import clear_history
 
+from app.accounts import login_throttle
 from app.core.return_url import default_return_url, login_url, safe_return_url
 from app.core.tasks import send_email
 
@@ -30,11 +32,21 @@ def _password_changed_context(context: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _email_confirmation_context(context: dict[str, Any]) -> dict[str, Any]:
+    return {"url": context["activate_url"], "days": settings.ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS}
+
+
 # allauth's e-mails that Platforma's flows send, as (Platforma template, plain context).
 _EMAILS = {
     "account/email/password_reset_key": ("password_reset", _password_reset_context),
     "account/email/password_reset": ("password_changed", _password_changed_context),
+    "account/email/email_confirmation_signup": ("email_confirmation", _email_confirmation_context),
+    "account/email/email_confirmation": ("email_confirmation", _email_confirmation_context),
 }
+
+
+def _login_of(credentials: dict[str, Any]) -> str:
+    return str(credentials.get("email") or credentials.get("username") or "")
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -50,11 +62,38 @@ class AccountAdapter(DefaultAccountAdapter):
         # The login form refuses inactive accounts first; this covers any other login path.
         return redirect(settings.LOGIN_URL)
 
+    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
+        # allauth blocks by this key after failed logins ("login_failed" …/key): per
+        # (address, client), so hammering an address locks out the hammering client only
+        # (app/accounts/login_throttle.py). A password reset clears it the same way.
+        address_key = super()._get_login_attempts_cache_key(request, **credentials)
+        return login_throttle.client_scoped_key(request, address_key)
+
+    def pre_authenticate(self, request: HttpRequest, **credentials: Any) -> None:
+        # A blocked client is refused at once; everyone else trying an address that is
+        # being hammered waits a little before the password is checked.
+        super().pre_authenticate(request, **credentials)
+        login_throttle.login_slow_down(email=_login_of(credentials))
+
+    def authentication_failed(self, request: HttpRequest, **credentials: Any) -> None:
+        login_throttle.login_failure_record(email=_login_of(credentials))
+
     def get_login_redirect_url(self, request: HttpRequest) -> str:
         return default_return_url()
 
+    def logout(self, request: HttpRequest) -> None:
+        super().logout(request)
+        # Into the new session: the next page makes Inertia drop the key of the encrypted
+        # history, so Back shows none of the pages seen logged in (PrivatePagesMiddleware).
+        clear_history(request)
+
     def get_logout_redirect_url(self, request: HttpRequest) -> str:
         return login_url()
+
+    def get_email_confirmation_url(self, request: HttpRequest, emailconfirmation) -> str:
+        from app.accounts.services import email_confirmation_link
+
+        return email_confirmation_link(key=emailconfirmation.key)
 
     def get_reset_password_from_key_url(self, key: str) -> str:
         from app.accounts.services import password_reset_link

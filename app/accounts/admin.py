@@ -1,11 +1,14 @@
 """Users and session links in the admin panel.
 
-SUPER_ADMIN may do everything. ADMIN manages users (supervision, shop and student flags,
-other roles) but cannot grant or take away ADMIN or SUPER_ADMIN, and cannot change or
-delete a SUPER_ADMIN account (whoever controls its e-mail or password holds its role).
-The form refuses such changes on the server; hiding them would not be enough.
+Who may change whom follows one rule, accounts.selectors.user_change_allowed: an account
+changes only accounts whose roles all lie below its own (ADMIN: learners and the area
+roles; SUPER_ADMIN: also ADMINs), never its own, and grants only roles below its own.
+It holds in the change form, the password form, every action and the session-link form;
+a protected account is shown read-only. Hiding a control would not be enough: the server
+refuses.
 """
 
+import uuid
 from typing import cast
 
 from allauth.account.models import EmailAddress
@@ -15,11 +18,14 @@ from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import BaseUserCreationForm
 from django.contrib.auth.forms import UserChangeForm as DjangoUserChangeForm
+from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from app.accounts import selectors, services
+from app.accounts.forms import avatar_from_upload
 from app.accounts.models import SessionLink, User
 from app.core import roles
 from app.core.errors import ApplicationError
@@ -34,13 +40,8 @@ if admin.site.is_registered(UserSession):
 if admin.site.is_registered(EmailAddress):
     admin.site.unregister(EmailAddress)
 
-PRIVILEGED_ROLES = frozenset({roles.Role.ADMIN, roles.Role.SUPER_ADMIN})
 # The page a link sent from the user list opens.
 DEFAULT_LINK_PATH = "moje_kursy"
-
-
-def is_super_admin(user) -> bool:
-    return user.is_authenticated and roles.Role.SUPER_ADMIN in user.role_codes
 
 
 def admin_user(request: HttpRequest) -> User:
@@ -62,17 +63,27 @@ class UserChangeForm(DjangoUserChangeForm):
         model = User
         fields = "__all__"
 
+    def clean_avatar(self):
+        # A picture uploaded here goes through the learner's guard: decoded within the
+        # memory budget, stored re-encoded without metadata.
+        value = self.cleaned_data.get("avatar")
+        if not isinstance(value, UploadedFile):
+            return value
+        return ContentFile(avatar_from_upload(value), name=f"{uuid.uuid4().hex}.jpg")
+
     def clean_roles(self):
         chosen = self.cleaned_data.get("roles")
-        if chosen is None or is_super_admin(self.acting_user):
+        if chosen is None or self.acting_user is None:
             return chosen
-        before = set(self.instance.role_codes) if self.instance.pk else set()
         after = {role.code for role in chosen}
-        if (before ^ after) & PRIVILEGED_ROLES:
-            raise forms.ValidationError(
-                _("Tylko SUPER_ADMIN może nadawać i odbierać role ADMIN i SUPER_ADMIN."),
-                code="privileged_role",
-            )
+        if not selectors.user_change_allowed(
+            actor=self.acting_user, target=self.instance, new_roles=after
+        ):
+            if roles.Role.SUPER_ADMIN in self.acting_user.role_codes:
+                message = _("Roli SUPER_ADMIN nie nadaje się ani nie odbiera w panelu.")
+            else:
+                message = _("Tylko SUPER_ADMIN może nadawać i odbierać role ADMIN i SUPER_ADMIN.")
+            raise forms.ValidationError(message, code="privileged_role")
         return chosen
 
 
@@ -134,15 +145,11 @@ class UserAdmin(DjangoUserAdmin):
         # A subclass per request, so the form knows who acts without shared state.
         return type(form.__name__, (form,), {"acting_user": request.user})
 
-    def _touches_super_admin(self, request: HttpRequest, obj) -> bool:
-        return (
-            obj is not None
-            and not is_super_admin(request.user)
-            and roles.Role.SUPER_ADMIN in obj.role_codes
-        )
-
     def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        if self._touches_super_admin(request, obj):
+        # Also guards the password form, which asks this for its account.
+        if obj is not None and not selectors.user_change_allowed(
+            actor=admin_user(request), target=obj
+        ):
             return False
         return super().has_change_permission(request, obj)
 
@@ -153,11 +160,11 @@ class UserAdmin(DjangoUserAdmin):
 
     @admin.action(description=_("Usuń dane osobowe wybranych kont (anonimizacja)"))
     def erase_accounts(self, request: HttpRequest, queryset) -> None:
-        erased = 0
-        acting_super = is_super_admin(request.user)
+        erased = skipped = 0
+        actor = admin_user(request)
         for user in queryset.prefetch_related("roles"):
-            # Only a SUPER_ADMIN may take an admin's roles away, erasing included.
-            if user.has_any_role(PRIVILEGED_ROLES) and not acting_super:
+            if not selectors.user_change_allowed(actor=actor, target=user):
+                skipped += 1
                 continue
             erased += services.account_erase(user=user)
         self.message_user(
@@ -165,9 +172,18 @@ class UserAdmin(DjangoUserAdmin):
             _("Zanonimizowane konta: %(count)d.") % {"count": erased},
             messages.SUCCESS,
         )
+        if skipped:
+            self.message_user(
+                request,
+                _("Pominięte konta z rolą równą Twojej albo wyższą: %(count)d.")
+                % {"count": skipped},
+                messages.WARNING,
+            )
 
     @admin.action(description=_("Wyślij link logowania (strona „Szkolenia”)"))
     def send_session_link(self, request: HttpRequest, queryset) -> None:
+        # Links go to learners only (services.session_link_allowed), which every admin may
+        # change: accounts protected from the sender all have a role and are skipped too.
         sent = skipped = 0
         for user in queryset.prefetch_related("roles"):
             try:
@@ -185,8 +201,7 @@ class UserAdmin(DjangoUserAdmin):
         if skipped:
             self.message_user(
                 request,
-                _("Pominięte konta (nieaktywne albo administratorów): %(count)d.")
-                % {"count": skipped},
+                _("Pominięte konta (nieaktywne albo z rolą): %(count)d.") % {"count": skipped},
                 messages.WARNING,
             )
 
@@ -223,8 +238,8 @@ class SessionLinkForm(forms.ModelForm):
         if user is not None and not services.session_link_allowed(user=user):
             raise forms.ValidationError(
                 _(
-                    "Link logowania można wysłać tylko do aktywnego konta bez roli"
-                    " ADMIN i SUPER_ADMIN."
+                    "Link logowania można wysłać tylko do aktywnego konta bez żadnej roli:"
+                    " konta z dostępem do panelu logują się hasłem."
                 ),
                 code="refused",
             )

@@ -4,11 +4,13 @@ from allauth.account import forms as allauth_forms
 from allauth.account.adapter import get_adapter
 from django import forms
 from django.contrib.auth import password_validation
+from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
 from app.accounts import selectors, validators
 from app.accounts.fields import first_name_field, last_name_field
 from app.core import roles
+from app.core.images import ImageRefused, image_thumbnail
 from app.core.inertia import form_errors
 
 
@@ -169,3 +171,33 @@ class AdminLoginForm(LoginForm):
         """The errors under the admin form's own field names."""
         names = {"login": "username", "login_password": "password"}
         return {names.get(key, key): value for key, value in form_errors(self).items()}
+
+
+AVATAR_MAX_BYTES = 2 * 1024 * 1024
+# The stored avatar: a square JPEG this many pixels a side.
+AVATAR_SIZE = 400
+
+
+def avatar_from_upload(upload: UploadedFile) -> bytes:
+    """The avatar to store from an uploaded picture, wherever it is uploaded (the profile,
+    the admin panel): a square JPEG of AVATAR_SIZE pixels without metadata, decoded within
+    the memory budget of app.core.images; raises ValidationError with the field's message."""
+    if upload.size is None or upload.size > AVATAR_MAX_BYTES:
+        raise forms.ValidationError(_("Plik jest za duży: awatar może mieć najwyżej 2 MB."))
+    upload.seek(0)
+    try:
+        return image_thumbnail(data=upload.read(AVATAR_MAX_BYTES + 1), size=AVATAR_SIZE)
+    except ImageRefused as refused:
+        raise forms.ValidationError(image_refusal_message(refused)) from None
+
+
+def image_refusal_message(refused: ImageRefused) -> str:
+    """The message of an image field for a picture app.core.images refused."""
+    if refused.code == "too_large":
+        return str(
+            _(
+                "Zdjęcie ma za duże wymiary: najwyżej 16 megapikseli (np. 4000 x 4000 pikseli)."
+                " Zmniejsz je i spróbuj ponownie."
+            )
+        )
+    return str(_("Wybierz zdjęcie w formacie JPG, PNG, WebP lub GIF."))

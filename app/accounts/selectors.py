@@ -4,11 +4,13 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
+from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.db.models import QuerySet
 from django.urls import URLPattern, URLResolver
 
 from app.accounts.models import User
+from app.core import roles
 
 _SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,100}$")
 
@@ -16,6 +18,41 @@ _SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,100}$")
 def user_email_taken(*, email: str) -> bool:
     """Whether an account has the address `email`, in any case (addresses are unique)."""
     return User.objects.filter(email__iexact=email).exists()
+
+
+def email_is_verified(*, user: User) -> bool:
+    """Whether `user` proved it receives mail at its address (the verification e-mail's
+    link, or a team invitation's link opened by this account)."""
+    return EmailAddress.objects.filter(user=user, email__iexact=user.email, verified=True).exists()
+
+
+def roles_manageable_by(*, actor: User) -> frozenset[str]:
+    """The roles of the accounts `actor` may change, and the roles it may grant and take
+    away: ADMIN the area roles (and learners, who have none), SUPER_ADMIN also ADMIN.
+    Nobody manages its own level: whoever could, could make or unmake peers."""
+    if not actor.is_authenticated or not actor.is_active:
+        return frozenset()
+    if roles.Role.SUPER_ADMIN in actor.role_codes:
+        return roles.AREA_ROLES | {roles.Role.ADMIN}
+    if roles.Role.ADMIN in actor.role_codes:
+        return roles.AREA_ROLES
+    return frozenset()
+
+
+def user_change_allowed(
+    *, actor: User, target: User, new_roles: Iterable[str] | None = None
+) -> bool:
+    """Whether `actor` may change the account `target` in any way (data, e-mail, password,
+    active flag, roles, erasing it, sending it a login link), in the admin panel or any
+    API: only when every role of `target` is within roles_manageable_by(actor), and never
+    its own account. With `new_roles`, also whether `target` may end up with them."""
+    powers = roles_manageable_by(actor=actor)
+    if not powers or (target.pk is not None and target.pk == actor.pk):
+        return False
+    current = target.role_codes if target.pk is not None else frozenset()
+    if not current <= powers:
+        return False
+    return new_roles is None or set(new_roles) <= powers
 
 
 def learner_page_exists(*, path: str, course_id: int | None) -> bool:

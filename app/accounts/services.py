@@ -5,7 +5,7 @@ from datetime import datetime
 
 from allauth.account.forms import UserTokenForm
 from allauth.account.internal.flows import password_reset as allauth_password_reset
-from allauth.account.models import EmailAddress
+from allauth.account.models import EmailAddress, EmailConfirmationHMAC
 from allauth.account.utils import setup_user_email
 from allauth.usersessions.models import UserSession
 from django.conf import settings
@@ -25,6 +25,9 @@ from app.core.errors import ApplicationError
 from app.core.models import EmailLog
 from app.core.tasks import send_email
 from app.core.tokens import UNKNOWN, USED
+
+# The refusal code of a session link whose account has a role: it logs in with a password.
+PASSWORD_ONLY = "password_only"
 
 # Where purged accounts' addresses point: `.invalid` can never be delivered (RFC 2606).
 ANONYMOUS_EMAIL_DOMAIN = "usuniete.invalid"
@@ -60,6 +63,22 @@ def user_register(
     return user
 
 
+def email_mark_verified(*, user: User) -> None:
+    """Record that `user` receives mail at its address (a secret e-mailed there came back
+    to this account): allauth's address record, verified; raises nothing."""
+    address = EmailAddress.objects.filter(user=user, email__iexact=user.email).first()
+    if address is None:
+        EmailAddress.objects.create(
+            user=user,
+            email=user.email,
+            primary=not EmailAddress.objects.filter(user=user).exists(),
+            verified=True,
+        )
+    elif not address.verified:
+        address.verified = True
+        address.save(update_fields=["verified"])
+
+
 def user_grant_roles(*, user: User, codes: list[str] | tuple[str, ...]) -> None:
     """Give `user` the roles `codes` (SPEC §6 codes; unknown codes raise ValueError)."""
     valid = [roles.Role(code) for code in codes]
@@ -88,6 +107,37 @@ def user_end_sessions(*, user: User, keep_session_key: str | None = None) -> int
 def _absolute(path: str) -> str:
     # E-mailed links use the configured public address, never the request's Host header.
     return f"{settings.SITE_URL}{path}"
+
+
+# --- E-mail verification ------------------------------------------------------------------
+
+
+def email_confirmation_link(*, key: str) -> str:
+    """The e-mailed address that verifies an account's address with allauth's `key`."""
+    return _absolute(reverse("accounts:email_confirm", kwargs={"key": key}))
+
+
+def email_confirm(*, request: HttpRequest, key: str) -> User:
+    """Verify the address the registration e-mail's link `key` was sent to (allauth's
+    signed key, valid ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS) and return its account;
+    raises ApplicationError ("unknown") when the key is malformed or expired, the address
+    is verified already or is no longer the account's."""
+    refused = ApplicationError(
+        _(
+            "Ten link potwierdzenia adresu e-mail jest nieprawidłowy, wygasł albo adres"
+            " jest już potwierdzony."
+        ),
+        code=UNKNOWN,
+    )
+    confirmation = EmailConfirmationHMAC.from_key(key)
+    if confirmation is None:
+        raise refused
+    address = confirmation.email_address
+    if address.email.lower() != address.user.email.lower():
+        raise refused
+    if confirmation.confirm(request) is None:
+        raise refused
+    return address.user
 
 
 # --- Password reminders ------------------------------------------------------------------
@@ -138,9 +188,10 @@ def password_reset(*, request: HttpRequest, key: str, password: str) -> User:
 
 
 def session_link_allowed(*, user: User) -> bool:
-    """One-click links log in learners only: not inactive accounts, and not admins, whose
-    panel must not open from an e-mail alone."""
-    return user.is_active and not user.has_any_role(roles.ADMIN_ROLES)
+    """Whether a one-click link may log `user` in: an active learner without any role. A
+    link lives in a mailbox for days; an account that opens a panel (SPEC §6 roles) logs
+    in with its password only."""
+    return user.is_active and not user.has_any_role(roles.ALL_ROLES)
 
 
 def _outside_platform() -> ApplicationError:
@@ -162,7 +213,10 @@ def session_link_issue(
         raise _outside_platform()
     if not session_link_allowed(user=user):
         raise ApplicationError(
-            _("Link logowania można wysłać tylko do aktywnego konta bez roli ADMIN i SUPER_ADMIN."),
+            _(
+                "Link logowania można wysłać tylko do aktywnego konta bez żadnej roli: konta z"
+                " dostępem do panelu logują się hasłem."
+            ),
             code="session_link_refused",
         )
     link, token = SessionLink.issue(
@@ -203,13 +257,18 @@ def session_link_redeem(*, token: str, path: str, course_id: int | None) -> User
     """Use up the session link `token` opened at /platforma/<path>[/<course_id>] and return
     its user. The page must be one of the learner area, the target in the URL the one the
     link was issued for, and the account must still be allowed one (see
-    session_link_allowed); raises ApplicationError ("outside_platform", or the link's
-    refusal: unknown, used or expired)."""
+    session_link_allowed); raises ApplicationError ("outside_platform", the link's refusal:
+    unknown, used or expired, or "password_only" for an account that has a role now)."""
     if not selectors.learner_page_exists(path=path, course_id=course_id):
         raise _outside_platform()
     link = SessionLink.redeem(token, path=path, course_id=course_id)
-    if not session_link_allowed(user=link.user):
+    if not link.user.is_active:
         raise SessionLink.refusal(UNKNOWN)
+    if not session_link_allowed(user=link.user):
+        raise ApplicationError(
+            _("Konta z dostępem do panelu logują się tylko hasłem. Zaloguj się e-mailem i hasłem."),
+            code=PASSWORD_ONLY,
+        )
     return link.user
 
 

@@ -17,6 +17,7 @@ urlpatterns = [
         name="session_link_course",
     ),
     path("konto/usun/<str:hash>", views.account_deletion, name="account_deletion"),
+    path("konto/potwierdz-email/<str:key>", views.email_confirm, name="email_confirm"),
     path("konto/przywroc/<str:hash>", views.account_restore, name="account_restore"),
     # Included before the learning app, whose catch-all would answer this path first.
     path(

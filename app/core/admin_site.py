@@ -15,6 +15,7 @@ from django.shortcuts import redirect
 from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
+from inertia.http import clear_history
 
 from app.core import roles
 from app.core.return_url import RETURN_URL_PARAM, safe_return_url
@@ -69,4 +70,6 @@ class PlatformaAdminSite(admin.AdminSite):
 @require_POST
 def _logout(request: HttpRequest) -> HttpResponse:
     logout(request)
+    # The admin login page that follows drops Inertia's encrypted history, as any logout.
+    clear_history(request)
     return redirect(ADMIN_LOGIN)

@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class CoreConfig(AppConfig):
     name = "app.core"
     label = "core"
+
+    def ready(self) -> None:
+        # Registers the deploy checks; lowers Pillow's pixel limit for every image the
+        # process opens (admin uploads included) before any request is served.
+        from app.core import checks, images  # noqa: F401

@@ -94,8 +94,10 @@ def default_message(status: int) -> str:
     return messages.get(status, messages[500])
 
 
-def too_many_attempts(message: str | None = None) -> ApplicationError:
-    return ApplicationError(message or default_message(429), code="rate_limited", status=429)
+def too_many_attempts(message: str | None = None, *, field: str | None = None) -> ApplicationError:
+    text = message or default_message(429)
+    fields = {field: text} if field else None
+    return ApplicationError(text, code="rate_limited", status=429, fields=fields)
 
 
 def rate_limit(
@@ -105,12 +107,14 @@ def rate_limit(
     key: str | None = None,
     user: Any = None,
     message: str | None = None,
+    field: str | None = None,
     dry_run: bool = False,
 ) -> None:
     """Count one attempt of `action` (settings.ACCOUNT_RATE_LIMITS); raises
-    ApplicationError (429, "rate_limited") once its limit is used up."""
+    ApplicationError (429, "rate_limited"; the message under `field` when given, on the
+    form page) once its limit is used up."""
     if not ratelimit.consume(request, action=action, key=key, user=user, dry_run=dry_run):
-        raise too_many_attempts(message)
+        raise too_many_attempts(message, field=field)
 
 
 def error_response(

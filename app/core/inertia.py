@@ -104,4 +104,3 @@ def pop_errors(request: HttpRequest) -> dict[str, str]:
     if ERRORS_SESSION_KEY not in request.session:
         return {}
     return request.session.pop(ERRORS_SESSION_KEY)
-

@@ -4,7 +4,9 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
+from inertia.http import encrypt_history
 
 
 class RequestBodyLimitMiddleware:
@@ -43,3 +45,24 @@ class RequestBodyLimitMiddleware:
         ):
             return JsonResponse({"message": message, "code": str(status)}, status=status)
         return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+class PrivatePagesMiddleware:
+    """What a logged-in account was shown stays out of every cache: its responses carry
+    Cache-Control: no-store (no copy in the browser's or a proxy's cache, none restored
+    by Back after logout), and Inertia encrypts the pages it keeps in the browser history
+    with a key that the logout throws away (clear_history, AccountAdapter.logout), so Back
+    shows nothing private once the account has logged out."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        logged_in = request.user.is_authenticated
+        if logged_in:
+            encrypt_history(request)
+        response = self.get_response(request)
+        # Also the answers that log someone in or out.
+        if logged_in or request.user.is_authenticated:
+            add_never_cache_headers(response)
+        return response

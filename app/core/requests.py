@@ -1,10 +1,21 @@
 """What kind of answer a request expects."""
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import BadRequest, RequestDataTooBig
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+# No form of the platform sends more than a few kilobytes of JSON, nested two levels deep.
+# Python's JSON parser recurses once per level: ten thousand levels end in RecursionError.
+JSON_MAX_BYTES = 64 * 1024
+JSON_MAX_DEPTH = 20
+# A string runs to its closing quote, or to the end of an unterminated body: each byte is
+# read once, whatever the body (a pattern that retried at every quote would be quadratic).
+_JSON_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)', re.DOTALL)
+_JSON_BRACKET = re.compile(rb"[\[\]{}]")
 
 
 def is_inertia(request: HttpRequest) -> bool:
@@ -20,19 +31,49 @@ def wants_json(request: HttpRequest) -> bool:
     )
 
 
+class MalformedBody(BadRequest):
+    """A JSON body no form of the platform sends: too large or too deeply nested. Django
+    answers it with the 400 error (app.core.views.bad_request) and its message."""
+
+    def __init__(self) -> None:
+        super().__init__(_("Przesłane dane są za duże albo za bardzo zagnieżdżone."))
+
+
 def request_data(request: HttpRequest) -> dict[str, Any]:
     """The submitted fields, from the JSON body Inertia sends or from a classic form post.
 
     Anything that is not a JSON object reads as no fields at all, so the form answers
-    with its own messages instead of an error page.
+    with its own messages instead of an error page. A JSON body larger than
+    JSON_MAX_BYTES or nested deeper than JSON_MAX_DEPTH raises MalformedBody (400),
+    before the parser sees it.
     """
     if request.content_type == "application/json":
         try:
-            data = json.loads(request.body or b"{}")
-        except (ValueError, RequestDataTooBig):
+            body = request.body or b"{}"
+        except RequestDataTooBig:
+            return {}
+        if len(body) > JSON_MAX_BYTES or _nesting_exceeds(body, JSON_MAX_DEPTH):
+            raise MalformedBody
+        try:
+            data = json.loads(body)
+        except ValueError:
             return {}
         return data if isinstance(data, dict) else {}
     return request.POST.dict()
+
+
+def _nesting_exceeds(body: bytes, limit: int) -> bool:
+    """Whether the arrays and objects of a JSON text nest deeper than `limit` (brackets
+    inside strings do not count)."""
+    depth = 0
+    for bracket in _JSON_BRACKET.finditer(_JSON_STRING.sub(b"", body)):
+        if bracket.group() in (b"[", b"{"):
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False
 
 
 def data_flag(data: dict[str, Any], name: str) -> bool:

@@ -20,6 +20,9 @@ INSTITUTION_ROLES = frozenset({Role.INSTITUTION})
 MANAGER_ROLES = frozenset({Role.MANAGER, Role.MANAGER_LEADER})
 RESELLER_ROLES = frozenset({Role.RESELLER, Role.CLOUD})
 AUTHOR_ROLES = frozenset({Role.AUTHOR})
+# The roles of the areas below the admin panel.
+AREA_ROLES = INSTITUTION_ROLES | MANAGER_ROLES | RESELLER_ROLES | AUTHOR_ROLES
+ALL_ROLES = frozenset(Role)
 
 
 def is_cloud_panel(codes: frozenset[str]) -> bool:

@@ -8,6 +8,7 @@ from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
+from app.core import services
 from app.core.emails import render_email
 from app.core.models import EmailLog
 
@@ -16,6 +17,14 @@ from app.core.models import EmailLog
 def ping() -> str:
     """Answers with the worker's host name: a health check that a worker consumes tasks."""
     return socket.gethostname()
+
+
+@shared_task(name="core.clear_expired_records")
+def clear_expired_records() -> dict[str, int]:
+    """Celery beat runs this daily (CELERY_BEAT_SCHEDULE): expired sessions, spent links
+    and invitations are deleted (services.expired_records_clear). Safe to run twice or
+    after a crash half way."""
+    return services.expired_records_clear()
 
 
 @shared_task(

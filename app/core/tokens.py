@@ -8,10 +8,11 @@ import hashlib
 import re
 import secrets
 from collections.abc import Mapping
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from django.db import models, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from app.core.errors import ApplicationError, default_message
@@ -77,6 +78,12 @@ class OneTimeToken(models.Model):
         with the message the subclass declares for it."""
         message = cls.refusals_for(filters).get(code)
         return ApplicationError(str(message or default_message(400)), code=code)
+
+    @classmethod
+    def spent_before(cls, cutoff: datetime) -> Q:
+        """The rows that stopped working (used or expired) before `cutoff`: the daily
+        clean-up deletes them (app.core.services.expired_records_clear)."""
+        return Q(used_at__lte=cutoff) | Q(expires_at__lte=cutoff)
 
     @classmethod
     def find(cls, token: str, **filters: Any) -> Self:

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 from app.core.admin_site import ADMIN_HOME
 from app.core.errors import error_response
 from app.core.guards import View
-from app.core.requests import is_inertia, wants_json
+from app.core.requests import MalformedBody, is_inertia, wants_json
 from app.core.return_url import safe_return_url
 
 
@@ -55,7 +55,9 @@ def area_not_found(guard: Callable[[View], View]) -> View:
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
-    return error_response(request, status=400)
+    # A body the platform refuses to read says why; Django's own 400s keep the generic text.
+    message = str(exception) if isinstance(exception, MalformedBody) else None
+    return error_response(request, status=400, message=message)
 
 
 def forbidden(request: HttpRequest, exception: Exception) -> HttpResponse:

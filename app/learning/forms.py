@@ -3,15 +3,15 @@
 from typing import cast
 
 from django import forms
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
-from PIL import Image, UnidentifiedImageError
 
 from app.accounts.fields import NameField
+from app.accounts.forms import AVATAR_MAX_BYTES as AVATAR_MAX_BYTES
+from app.accounts.forms import avatar_from_upload
+from app.core.errors import rate_limit
 from app.learning.models.study import NOTE_MAX_LENGTH
 
-AVATAR_MAX_BYTES = 2 * 1024 * 1024
-AVATAR_MAX_SIDE = 6000
-AVATAR_FORMATS = {"JPEG", "PNG", "WEBP", "GIF"}
 AVATAR_TOO_LARGE = _("Plik jest za duży: awatar może mieć najwyżej 2 MB.")
 
 
@@ -53,7 +53,8 @@ class ProfileForm(forms.Form):
 
 
 class AvatarForm(forms.Form):
-    """An uploaded picture, checked by its content (not its name or declared type)."""
+    """An uploaded picture, checked by its content (not its name or declared type) and
+    re-encoded to the stored avatar within a fixed memory budget (app.core.images)."""
 
     avatar = forms.FileField(
         error_messages={
@@ -63,33 +64,17 @@ class AvatarForm(forms.Form):
         }
     )
 
-    def clean_avatar(self) -> Image.Image:
-        upload = self.cleaned_data["avatar"]
-        if upload.size > AVATAR_MAX_BYTES:
-            raise forms.ValidationError(AVATAR_TOO_LARGE)
-        not_an_image = forms.ValidationError(
-            _("Wybierz zdjęcie w formacie JPG, PNG, WebP lub GIF.")
-        )
-        try:
-            with Image.open(upload) as probe:
-                probe.verify()
-            upload.seek(0)
-            image = Image.open(upload)
-            if image.format not in AVATAR_FORMATS:
-                raise not_an_image
-            if max(image.size) > AVATAR_MAX_SIDE:
-                raise forms.ValidationError(
-                    _("Zdjęcie jest za duże: najwyżej 6000 x 6000 pikseli.")
-                )
-            image.load()
-        except forms.ValidationError:
-            raise
-        except (
-            UnidentifiedImageError,
-            OSError,
-            ValueError,
-            SyntaxError,
-            Image.DecompressionBombError,
-        ):
-            raise not_an_image from None
-        return image
+    def clean_avatar(self) -> bytes:
+        return avatar_from_upload(self.cleaned_data["avatar"])
+
+
+def avatar_upload_limit(request: HttpRequest) -> None:
+    """Count one avatar upload of the account (ACCOUNT_RATE_LIMITS "avatar_upload"): every
+    upload is decoded, so nobody may keep a worker busy with them; raises ApplicationError
+    (429) with the message under the avatar field."""
+    rate_limit(
+        request,
+        action="avatar_upload",
+        field="avatar",
+        message=str(_("Zbyt wiele przesłanych zdjęć. Spróbuj ponownie za kilka minut.")),
+    )

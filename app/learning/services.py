@@ -1,13 +1,11 @@
 """Writes of the learner area: granting access, finishing lessons, certificates,
 favourites, notes and the learner's profile."""
 
-import io
 import uuid
 
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from PIL import Image, ImageOps
 
 from app.accounts.models import User
 from app.learning.models import (
@@ -25,7 +23,6 @@ from app.learning.models import (
 
 Product = Course | Exam | LearningPath
 PRODUCT_FIELD: dict[type, ProductKind] = {Course: "course", Exam: "exam", LearningPath: "path"}
-AVATAR_SIZE = 400
 
 
 def access_create(*, user: User, product: Product, source: str, source_detail: str = "") -> Access:
@@ -108,15 +105,11 @@ def profile_update(*, user: User, first_name: str, last_name: str, is_profile_pu
     return user
 
 
-def avatar_replace(*, user: User, image: Image.Image) -> None:
-    """Store a verified image as the avatar, re-encoded as a square JPEG; raises nothing."""
-    # Re-encoding drops any metadata (EXIF location) and anything hidden in the file.
-    picture = ImageOps.exif_transpose(image).convert("RGB")
-    picture = ImageOps.fit(picture, (AVATAR_SIZE, AVATAR_SIZE))
-    buffer = io.BytesIO()
-    picture.save(buffer, format="JPEG", quality=85)
+def avatar_replace(*, user: User, image: bytes) -> None:
+    """Store the avatar the form re-encoded (a square JPEG without metadata, see
+    AvatarForm); the old file goes. Raises nothing."""
     old = user.avatar.name if user.avatar else None
-    user.avatar.save(f"{uuid.uuid4().hex}.jpg", ContentFile(buffer.getvalue()), save=True)
+    user.avatar.save(f"{uuid.uuid4().hex}.jpg", ContentFile(image), save=True)
     if old:
         user.avatar.storage.delete(old)
 

@@ -3,13 +3,16 @@
 from django.utils.translation import gettext as _
 
 from app.accounts.models import User
+from app.accounts.selectors import email_is_verified
 from app.shell.props import InfoBanner
 from app.teams.selectors import invitation_find_open
 
 
 def info_banners(user: User) -> list[InfoBanner]:
     invitation = invitation_find_open(email=user.email)
-    if invitation is None:
+    # Anyone can register someone else's address: its invitations show only once the
+    # account proved it receives that address's mail (the verification or invitation link).
+    if invitation is None or not email_is_verified(user=user):
         return []
     # Only the e-mailed link accepts it: that proves the address belongs to this learner.
     message = _(

@@ -1,5 +1,7 @@
 """Teams: managers invite learners by e-mail; members get what the team grants."""
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -111,6 +113,11 @@ class Invitation(OneTimeToken):
     def save(self, *args, **kwargs) -> None:
         self.email = self.email.strip().lower()
         super().save(*args, **kwargs)
+
+    @classmethod
+    def spent_before(cls, cutoff: datetime) -> Q:
+        # A withdrawn invitation stopped working too.
+        return super().spent_before(cutoff) | Q(revoked_at__lte=cutoff)
 
     @property
     def is_open(self) -> bool:

@@ -7,13 +7,16 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
+from app.accounts import services as account_services
 from app.accounts import validators
 from app.accounts.models import User
 from app.core.errors import ApplicationError
+from app.core.ratelimits import QuotaExceeded, QuotaUse, guess_attempt, quotas_consume
 from app.core.tasks import send_email
 from app.core.tokens import is_well_formed, new_token, token_digest
 from app.learning import services as learning_services
@@ -101,7 +104,9 @@ class InviteOutcome:
 
 
 def invitations_send(*, team: Team, invited_by: User, emails: list[str]) -> InviteOutcome:
-    """E-mail each address one invitation (members and pending skipped); raises nothing."""
+    """E-mail each address one invitation (members and pending skipped), counting every
+    address e-mailed against the manager's quotas (invitation_quota_use); raises
+    ApplicationError (429) and sends nothing when they do not fit."""
     # An expired open invitation is sent again with a new link instead of a second one.
     outcome = InviteOutcome()
     member_emails = set(
@@ -114,16 +119,20 @@ def invitations_send(*, team: Team, invited_by: User, emails: list[str]) -> Invi
                 email__in=emails, used_at__isnull=True, revoked_at__isnull=True
             )
         }
+        to_send = []
         for email in emails:
+            existing = open_invitations.get(email)
             if email in member_emails:
                 outcome.members.append(email)
-                continue
-            existing = open_invitations.get(email)
-            if existing is not None and not existing.is_expired:
+            elif existing is not None and not existing.is_expired:
                 outcome.pending.append(email)
-                continue
+            else:
+                to_send.append(email)
+        invitation_quota_use(by=invited_by, emails=to_send, field="emails")
+        for email in to_send:
+            existing = open_invitations.get(email)
             if existing is not None:
-                invitation_resend(invitation=existing, by=invited_by)
+                _resend(_lock_open(existing), by=invited_by)
             else:
                 try:
                     with transaction.atomic():
@@ -142,6 +151,34 @@ def invitations_send(*, team: Team, invited_by: User, emails: list[str]) -> Invi
     return outcome
 
 
+# Invitation e-mails a manager may send (per address e-mailed, not per request), and how
+# often one manager may e-mail the same address (revoking and inviting again, resending,
+# inviting to several teams): ACCOUNT_RATE_LIMITS "team_invite" and "team_invite_address".
+INVITE_QUOTA = "team_invite"
+ADDRESS_QUOTA = "team_invite_address"
+
+
+def invitation_quota_use(*, by: User, emails: list[str], field: str | None = None) -> None:
+    """Count one invitation e-mail to each of `emails` against the quotas of manager `by`,
+    all or none; raises ApplicationError (429, the message under `field` when given)."""
+    uses = [QuotaUse(action=INVITE_QUOTA, amount=len(emails), user=by)]
+    uses += [QuotaUse(action=ADDRESS_QUOTA, amount=1, key=f"{by.pk}:{email}") for email in emails]
+    try:
+        quotas_consume(uses=uses)
+    except QuotaExceeded as exceeded:
+        if exceeded.use.action == INVITE_QUOTA:
+            message = _(
+                "Limit wysyłek zaproszeń: teraz możesz wysłać jeszcze %(left)s. Skróć listę"
+                " albo spróbuj później."
+            ) % {"left": exceeded.left}
+        else:
+            message = _(
+                "Na adres %(email)s wysłałeś już dziś za dużo zaproszeń. Spróbuj jutro."
+            ) % {"email": str(exceeded.use.key).split(":", 1)[1]}
+        fields = {field: message} if field else None
+        raise ApplicationError(message, code="rate_limited", status=429, fields=fields) from None
+
+
 def _lock_open(invitation: Invitation) -> Invitation:
     """The invitation re-read under its row lock (inside a transaction), so an acceptance
     running at the same moment is seen; raises ApplicationError when it no longer waits."""
@@ -153,9 +190,15 @@ def _lock_open(invitation: Invitation) -> Invitation:
 
 @transaction.atomic
 def invitation_resend(*, invitation: Invitation, by: User) -> Invitation:
-    """Send an open invitation again with a new, fresh link; raises ApplicationError
-    ("not_open") otherwise."""
+    """Send an open invitation again with a new, fresh link, counted against the quotas
+    of `by` (invitation_quota_use); raises ApplicationError ("not_open" when it no longer
+    waits, 429 when the quotas are used up)."""
     locked = _lock_open(invitation)
+    invitation_quota_use(by=by, emails=[locked.email])
+    return _resend(locked, by=by)
+
+
+def _resend(locked: Invitation, *, by: User) -> Invitation:
     # Only the digest is stored, so the old link stops working.
     token, digest = new_token()
     now = timezone.now()
@@ -177,6 +220,36 @@ def invitation_revoke(*, invitation: Invitation) -> None:
     locked.save(update_fields=["revoked_at"])
 
 
+# Guesses at invitation secrets: the page, the acceptance and the way through login count.
+GUESS_ACTION = "invitation_failed"
+
+
+def invitation_open(*, request: HttpRequest, token: str) -> Invitation | None:
+    """The invitation a link's secret belongs to, whatever its state, as a page opens it
+    (the invitation page, its acceptance, the way through login): each look counts as a
+    guess unless the secret is an invitation's (ACCOUNT_RATE_LIMITS "invitation_failed",
+    per account and per IP). Opened by the logged-in account it was sent to, a waiting
+    invitation verifies that account's address: the secret came from its mailbox.
+    Raises ApplicationError ("rate_limited", 429) once the guesses are used up."""
+    if not token:
+        return None
+    message = _("Zbyt wiele nieudanych prób. Spróbuj ponownie za kilka minut.")
+    guess = guess_attempt(request, action=GUESS_ACTION, message=message)
+    invitation = selectors.invitation_find(token=token)
+    if invitation is None:
+        return None
+    guess.refund()
+    user = request.user
+    if (
+        user.is_authenticated
+        and invitation.email == user.email.lower()
+        and invitation.is_open
+        and not invitation.is_expired
+    ):
+        account_services.email_mark_verified(user=user)
+    return invitation
+
+
 def invitation_accept(*, user: User, token: str) -> Team:
     """Join the invitation's team as a student with its products; raises ApplicationError
     (the codes of selectors.invitation_check)."""
@@ -194,6 +267,8 @@ def invitation_accept(*, user: User, token: str) -> Team:
         if problem is not None:
             raise problem
         assert invitation is not None
+        # The secret came from the invited mailbox to the account of that address.
+        account_services.email_mark_verified(user=user)
         team = invitation.team
         try:
             with transaction.atomic():

@@ -6,11 +6,13 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.http import HttpRequest
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from app.accounts.models import User
 from app.core.errors import ApplicationError
+from app.core.ratelimits import GuessAttempt, guess_attempt
 from app.learning import selectors as learning_selectors
 from app.learning import services as learning_services
 from app.learning.models import Access, Course, Exam, LearningPath, ProductKind
@@ -52,6 +54,21 @@ def _unknown_code() -> ApplicationError:
     return ApplicationError(
         _("Nie znaleźliśmy vouchera o tym kodzie. Sprawdź, czy kod jest wpisany poprawnie."),
         code="unknown",
+    )
+
+
+# Guesses at codes: every path that takes a code counts, the ones that redeem give it back.
+GUESS_ACTION = "voucher_failed"
+
+
+def voucher_guess(*, request: HttpRequest) -> GuessAttempt:
+    """Count one guess at a voucher code before it is looked up, on the redeem form and on
+    /odbierz_kurs/<code> alike (ACCOUNT_RATE_LIMITS "voucher_failed", per learner and
+    per IP); `refund()` it once the code turns out to exist. Raises ApplicationError (429)."""
+    return guess_attempt(
+        request,
+        action=GUESS_ACTION,
+        message=_("Zbyt wiele prób z nieprawidłowym kodem. Spróbuj ponownie za kilka minut."),
     )
 
 

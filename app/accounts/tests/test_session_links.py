@@ -64,11 +64,59 @@ def test_links_lead_only_inside_the_learner_area(path, course_id):
     assert SessionLink.objects.count() == 0
 
 
-@pytest.mark.parametrize("fields", [{"roles": [Role.ADMIN]}, {"roles": [Role.SUPER_ADMIN]}])
-def test_admins_get_no_session_links(fields):
-    with pytest.raises(ApplicationError) as refused:
-        services.session_link_issue(user=make_user(**fields), path="moje_kursy")
-    assert refused.value.code == "session_link_refused"
+@pytest.mark.parametrize("role", list(Role))
+def test_no_account_with_a_role_gets_a_session_link(role):
+    with pytest.raises(ApplicationError, match="bez żadnej roli"):
+        services.session_link_issue(user=make_user(roles=[role]), path="moje_kursy")
+    assert SessionLink.objects.count() == 0
+
+
+PASSWORD_ONLY = "Konta z dostępem do panelu logują się tylko hasłem. Zaloguj się e-mailem i hasłem."
+
+
+@pytest.mark.parametrize("role", list(Role))
+def test_a_link_never_opens_an_account_with_a_role(client, role):
+    # Issued while the account was a learner's; the role came later.
+    user = make_user()
+    path = session_link_path(user)
+    services.user_grant_roles(user=user, codes=[role])
+
+    response = post_json(client, path, {})
+
+    assert response.headers["Location"] == "/login?form=login"
+    assert SESSION_KEY not in client.session
+    assert flash_on_login(client) == [{"level": "error", "message": PASSWORD_ONLY}]
+
+
+def test_the_password_only_message_in_english(client):
+    user = make_user()
+    path = session_link_path(user)
+    services.user_grant_roles(user=user, codes=[Role.AUTHOR])
+
+    post_json(client, path, {}, HTTP_ACCEPT_LANGUAGE="en")
+
+    messages = page_of(visit(client, "/login", HTTP_ACCEPT_LANGUAGE="en"))["flash"]["messages"]
+    assert messages == [
+        {
+            "level": "error",
+            "message": "Accounts with access to a panel log in with their password only."
+            " Log in with your e-mail and password.",
+        }
+    ]
+
+
+def test_the_admin_panel_refuses_links_for_every_role(client):
+    client.force_login(make_user(roles=[Role.SUPER_ADMIN]))
+    for role in Role:
+        target = make_user(roles=[role])
+        response = client.post(
+            "/admin/accounts/sessionlink/add/", {"user": target.pk, "path": "moje_kursy"}
+        )
+        assert "Link logowania można wysłać tylko do aktywnego konta bez żadnej roli" in (
+            response.content.decode()
+        ), role
+    assert SessionLink.objects.count() == 0
+    assert mail.outbox == []
 
 
 def test_inactive_accounts_get_no_session_links():
@@ -287,11 +335,15 @@ def test_command_can_email_the_link(django_capture_on_commit_callbacks):
         (["ola@example.com", "admin"], "/platforma/admin is not a page of the learner area."),
         (["ola@example.com", "kurs"], "/platforma/kurs is not a page of the learner area."),
         (["boss@example.com", "moje_kursy"], "boss@example.com cannot get a session link"),
+        (["author@example.com", "moje_kursy"], "author@example.com cannot get a session link"),
+        (["leader@example.com", "moje_kursy"], "leader@example.com cannot get a session link"),
     ],
 )
 def test_command_refuses_what_it_cannot_do(args, message):
     make_user(email="ola@example.com")
     make_user(email="boss@example.com", roles=[Role.ADMIN])
+    make_user(email="author@example.com", roles=[Role.AUTHOR])
+    make_user(email="leader@example.com", roles=[Role.MANAGER_LEADER])
     with pytest.raises(CommandError) as error:
         call_command("session_link", *args, stdout=StringIO())
     assert str(error.value).startswith(message)

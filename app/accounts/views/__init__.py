@@ -1,7 +1,9 @@
-"""Account entry, password reminders, the admin login, session links and deletion."""
+"""Account entry, password reminders, the admin login, session links, deletion and the
+verification of an address."""
 
 from app.accounts.views.admin_login import admin_login
 from app.accounts.views.deletion import account_deletion, account_deletion_request, account_restore
+from app.accounts.views.email import email_confirm
 from app.accounts.views.entry import login, logout, register, session_logout, username_check
 from app.accounts.views.reminders import admin_reminder, password_reminder, password_reset
 from app.accounts.views.session_links import session_link
@@ -12,6 +14,7 @@ __all__ = [
     "account_restore",
     "admin_login",
     "admin_reminder",
+    "email_confirm",
     "login",
     "logout",
     "password_reminder",

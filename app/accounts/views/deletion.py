@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from app.accounts import props, services
+from app.accounts.ratelimits import LINK_CHECK
 from app.accounts.views.links import link_page_status, link_refusal, refusal_message
 from app.core.errors import rate_limit
 from app.core.guards import login_required
@@ -38,6 +39,8 @@ def account_deletion_request(request: AuthenticatedRequest) -> HttpResponse:
 @login_required
 def account_deletion(request: AuthenticatedRequest, hash: str) -> HttpResponse:
     if request.method == "POST":
+        # The GET's limit too: opening and posting a link draw on one budget for guessing.
+        rate_limit(request, action=LINK_CHECK)
         rate_limit(request, action="account_deletion_confirm")
         services.account_deletion_confirm(user=request.user, token=hash)
         get_adapter(request).logout(request)
@@ -62,6 +65,8 @@ def account_restore(request: HttpRequest, hash: str) -> HttpResponse:
     """The undo link of a confirmed deletion: public, since the account cannot log in
     until it is restored; the GET only shows the button, the POST restores."""
     if request.method == "POST":
+        # The GET's limit too: opening and posting a link draw on one budget for guessing.
+        rate_limit(request, action=LINK_CHECK)
         rate_limit(request, action="account_restore")
         services.account_restore(token=hash)
         messages.success(request, _("Twoje konto zostało przywrócone. Możesz się zalogować."))

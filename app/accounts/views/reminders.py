@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods
 from app.accounts import props, services
 from app.accounts.forms import NewPasswordForm, PasswordReminderForm
 from app.accounts.models import User
+from app.accounts.ratelimits import LINK_CHECK
 from app.accounts.views.admin_login import noindex
 from app.accounts.views.links import link_page_status, link_refusal, refusal_message
 from app.core import roles
@@ -55,6 +56,8 @@ def password_reset(request: HttpRequest, key: str) -> HttpResponse:
     """The page of the e-mailed reset link: a GET only shows the form (a mail scanner
     that fetches the link changes nothing); the POST sets the new password."""
     if request.method == "POST":
+        # The GET's limit too: opening and posting a link draw on one budget for guessing.
+        rate_limit(request, action=LINK_CHECK)
         rate_limit(request, action="reset_password_from_key")
         form = NewPasswordForm(request_data(request))
         valid_data(form)

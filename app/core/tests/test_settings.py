@@ -10,7 +10,8 @@ PRODUCTION_ENV = {
     "ALLOWED_HOSTS": "platforma.example",
     "EMAIL_HOST": "smtp.platforma.example",
     "DATABASE_URL": "",
-    "REDIS_URL": "",
+    # Only named: `check` connects to nothing.
+    "REDIS_URL": "redis://redis.platforma.example:6379/0",
 }
 
 
@@ -32,6 +33,35 @@ def test_production_settings_pass_the_deploy_check_without_warnings():
     result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION_ENV)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout + result.stderr
+
+
+def test_production_without_redis_fails_the_deploy_check():
+    result = run_manage("check", "--deploy", env={**PRODUCTION_ENV, "REDIS_URL": ""})
+    output = result.stdout + result.stderr
+
+    assert result.returncode != 0
+    assert "platforma.E001" in output and "REDIS_URL is not set" in output
+    assert "platforma.E002" in output and "LocMemCache" in output
+
+
+def test_the_shared_cache_check_refuses_a_per_process_cache_in_production(settings):
+    from app.core.checks import shared_cache_check
+
+    settings.IS_PRODUCTION = True
+    settings.REDIS_URL = "redis://redis.platforma.example:6379/0"
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    assert [error.id for error in shared_cache_check()] == ["platforma.E002"]
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": settings.REDIS_URL,
+        }
+    }
+    assert shared_cache_check() == []
+    settings.IS_PRODUCTION = False
+    settings.REDIS_URL = ""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    assert shared_cache_check() == []
 
 
 def test_production_refuses_to_start_without_a_secret_key():

@@ -53,11 +53,14 @@ def image_bytes(fmt: str = "PNG", size: tuple[int, int] = (64, 64)) -> bytes:
     return buffer.getvalue()
 
 
-def upload_avatar(client: Client, name: str, content: bytes, content_type: str = "image/png"):
+def upload_avatar(
+    client: Client, name: str, content: bytes, content_type: str = "image/png", **extra
+):
     return client.post(
         "/platforma/profil/awatar",
         {"avatar": SimpleUploadedFile(name, content, content_type=content_type)},
         headers=inertia_headers(),
+        **extra,
     )
 
 

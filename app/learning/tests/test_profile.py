@@ -1,11 +1,19 @@
 """The profile page: names, public switch, avatar upload checks."""
 
 import pytest
+from PIL import Image
 
+from app.accounts.tests.factories import make_user
 from app.core.tests.helpers import page_of, post_json, visit
+from app.core.tests.test_images import bomb_png
 from app.learning.tests.helpers import image_bytes, profile_errors, upload_avatar
 
 pytestmark = pytest.mark.django_db
+
+TOO_LARGE = (
+    "Zdjęcie ma za duże wymiary: najwyżej 16 megapikseli (np. 4000 x 4000 pikseli)."
+    " Zmniejsz je i spróbuj ponownie."
+)
 
 
 def test_profile_props(client, learner):
@@ -83,11 +91,9 @@ NOT_AN_IMAGE = "Wybierz zdjęcie w formacie JPG, PNG, WebP lub GIF."
             lambda: image_bytes() + b"\0" * (2 * 1024 * 1024),
             "Plik jest za duży: awatar może mieć najwyżej 2 MB.",
         ),
-        (
-            "wide.png",
-            lambda: image_bytes(size=(6001, 1)),
-            "Zdjęcie jest za duże: najwyżej 6000 x 6000 pikseli.",
-        ),
+        # 140 KB that would decode to 144 MB (and four times that in colour).
+        ("bomb.png", lambda: bomb_png(12_000, 12_000), TOO_LARGE),
+        ("wide.png", lambda: bomb_png(16_001, 1_000), TOO_LARGE),
     ],
     ids=["fake", "pdf", "empty", "bmp", "huge", "wide"],
 )
@@ -105,3 +111,34 @@ def test_uploads_that_are_not_acceptable_images_are_refused(
 def test_posting_no_file_asks_for_one(client, uploading_learner):
     post_json(client, "/platforma/profil/awatar", {})
     assert profile_errors(client) == {"avatar": "Wybierz plik z awatarem."}
+
+
+def test_a_large_phone_photo_becomes_the_avatar(client, uploading_learner):
+    photo = image_bytes("JPEG", (6000, 4000))
+    response = upload_avatar(client, "phone.jpg", photo, "image/jpeg")
+    assert response.headers["Location"] == "/platforma/profil"
+    uploading_learner.refresh_from_db()
+    with uploading_learner.avatar.open() as stored:
+        assert Image.open(stored).size == (400, 400)
+
+
+def test_uploads_are_limited_per_account(client, uploading_learner):
+    for _ in range(5):
+        upload_avatar(client, "me.png", image_bytes())
+    response = upload_avatar(client, "me.png", image_bytes())
+
+    assert response.headers["Location"] == "/platforma/profil"
+    assert profile_errors(client) == {
+        "avatar": "Zbyt wiele przesłanych zdjęć. Spróbuj ponownie za kilka minut."
+    }
+    # Another account still uploads.
+    client.force_login(make_user())
+    upload_avatar(client, "me.png", image_bytes())
+    assert profile_errors(client) == {}
+
+
+def test_the_limit_message_in_english(client, uploading_learner):
+    for _ in range(6):
+        upload_avatar(client, "me.png", image_bytes(), HTTP_ACCEPT_LANGUAGE="en")
+    errors = page_of(visit(client, "/platforma/profil", HTTP_ACCEPT_LANGUAGE="en"))["props"]
+    assert errors["errors"] == {"avatar": "Too many pictures uploaded. Try again in a few minutes."}

@@ -3,7 +3,9 @@ import io
 import pytest
 from PIL import Image
 
+from app.accounts.forms import AVATAR_SIZE
 from app.accounts.tests.factories import make_user
+from app.core.images import image_thumbnail
 from app.learning import selectors, services
 from app.learning.models import Access, Certificate, Favourite, LessonProgress
 from app.learning.tests.factories import grant, make_course, make_exam, make_path
@@ -94,18 +96,18 @@ def test_favourites_are_idempotent():
     assert not Favourite.objects.filter(user=user).exists()
 
 
-def test_the_avatar_is_re_encoded_as_a_square_jpeg(media_root):
+def test_the_avatar_is_stored_as_the_square_jpeg_made_from_the_upload(media_root):
     user = make_user()
     buffer = io.BytesIO()
     Image.new("RGBA", (900, 300), (255, 0, 0, 128)).save(buffer, format="PNG")
-    buffer.seek(0)
+    # The form decodes and re-encodes the upload (app.core.images); the service stores it.
+    avatar = image_thumbnail(data=buffer.getvalue(), size=AVATAR_SIZE)
 
-    services.avatar_replace(user=user, image=Image.open(buffer))
+    services.avatar_replace(user=user, image=avatar)
     first = user.avatar.name
     with Image.open(user.avatar.path) as stored:
         assert (stored.format, stored.size) == ("JPEG", (400, 400))
-    buffer.seek(0)
-    services.avatar_replace(user=user, image=Image.open(buffer))
+    services.avatar_replace(user=user, image=avatar)
 
     assert user.avatar.name != first
     assert not (media_root / first).exists()

@@ -17,6 +17,7 @@ from app.learning.forms import (
     AVATAR_TOO_LARGE,
     AvatarForm,
     ProfileForm,
+    avatar_upload_limit,
 )
 
 # Bodies far larger never get here (RequestBodyLimitMiddleware); this catches an avatar
@@ -60,6 +61,7 @@ def profile(request: AuthenticatedRequest) -> HttpResponse:
 @login_required
 @errors_return_to(_profile_page)
 def avatar(request: AuthenticatedRequest) -> HttpResponse:
+    avatar_upload_limit(request)
     # Checked before the body is read, so an upload just over the limit is never parsed.
     if _declared_length(request) > _UPLOAD_BODY_LIMIT:
         too_large = str(AVATAR_TOO_LARGE)

@@ -3,6 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
+from app.accounts.services import email_mark_verified
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.core.roles import Role
 from app.core.tests.helpers import axe_violations
@@ -17,9 +18,15 @@ MESSAGE = (
 )
 
 
+def verified(user):
+    """The account proved it receives its address's mail (only then are invitations shown)."""
+    email_mark_verified(user=user)
+    return user
+
+
 @pytest.mark.django_db
 def test_an_open_invitation_to_the_learners_address_is_announced(client):
-    client.force_login(make_user(email="ola@example.com"))
+    client.force_login(verified(make_user(email="ola@example.com")))
     invitation, _token = make_invitation(team=make_team(name="Analitycy"), email="Ola@Example.com")
     assert banners(client) == [
         {"key": f"team-invitation-{invitation.pk}", "level": "info", "message": MESSAGE}
@@ -38,7 +45,7 @@ def test_an_open_invitation_to_the_learners_address_is_announced(client):
     ids=["used_at", "revoked_at", "expired", "other address"],
 )
 def test_closed_invitations_and_other_addresses_are_not(client, email, close):
-    client.force_login(make_user(email="ola@example.com"))
+    client.force_login(verified(make_user(email="ola@example.com")))
     invitation, _token = make_invitation(team=make_team(name="Analitycy"), email=email)
     close(invitation)
     assert banners(client) == []
@@ -54,7 +61,7 @@ def test_admins_get_no_learner_banners(client):
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_the_banner_in_the_shell(live_server, page):
-    make_user(email="ola@example.com")
+    verified(make_user(email="ola@example.com"))
     make_invitation(team=make_team(name="Analitycy"), email="ola@example.com")
     log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
     area = page.get_by_role("region", name="Informacje dla Ciebie")

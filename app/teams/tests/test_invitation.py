@@ -201,7 +201,15 @@ def test_failed_link_guesses_are_limited(client):
     client.force_login(make_user(email="ola@example.com"))
     _invitation, token = make_invitation(team=make_team(), email="ola@example.com")
     for n in range(20):
-        accept_error(client, f"{n:043d}")
+        post_json(client, "/twoj_zespol", {"manager": f"{n:043d}"})
 
-    assert accept_error(client, token)["code"] == "rate_limited"
+    response = post_json(client, "/twoj_zespol", {"manager": token})
+    assert response.headers["Location"] == f"/twoj_zespol?manager={token}"
     assert not Membership.objects.exists()
+    # The page of the link itself now refuses to look, right link or not.
+    page = visit(client, response.headers["Location"])
+    assert page.status_code == 429
+    assert page.json() == {
+        "message": "Zbyt wiele nieudanych prób. Spróbuj ponownie za kilka minut.",
+        "code": "rate_limited",
+    }

@@ -4,7 +4,6 @@ from typing import cast
 from urllib.parse import urlencode
 
 from allauth.account.adapter import get_adapter
-from allauth.core import ratelimit
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
@@ -13,14 +12,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from app.accounts.selectors import user_email_taken
-from app.core.errors import ApplicationError, default_message, errors_return_to, rate_limit
+from app.core.errors import ApplicationError, default_message, errors_return_to
 from app.core.inertia import FORM_ERROR_KEY, render_page
 from app.core.requests import AuthenticatedRequest, request_data, wants_json
 from app.core.return_url import login_url, login_url_for
 from app.core.tokens import is_well_formed
 from app.teams import props, selectors, services
 
-FAILED_ACTION = "invitation_failed"
 # The page's own error key carrying the §8 error code next to the message.
 ERROR_CODE_KEY = "code"
 
@@ -47,7 +45,10 @@ def invitation_return_url(request: HttpRequest, token: str) -> str:
     """Where the login page should bring the visitor back to. For a real invitation it
     carries the invited `email` (the login page's invitation banner) and `form=login` when
     that address already has an account (SPEC §2 route table: login)."""
-    invitation = selectors.invitation_find(token=token)
+    try:
+        invitation = services.invitation_open(request=request, token=token)
+    except ApplicationError:
+        invitation = None  # Too many guesses: the plain way to login, nothing revealed.
     if invitation is None:
         return request.get_full_path()
     query = {"manager": token, "email": invitation.email}
@@ -71,7 +72,7 @@ def invitation(request: HttpRequest) -> HttpResponse:
         return _to_login(request, token)
     if request.method == "POST":
         return _accept(cast(AuthenticatedRequest, request), token)
-    found = selectors.invitation_find(token=token)
+    found = services.invitation_open(request=request, token=token)
     problem = selectors.invitation_check(invitation=found, user=request.user)
     page: props.InvitationPageProps = {
         "manager": token if is_well_formed(token) else "",
@@ -87,19 +88,11 @@ def invitation(request: HttpRequest) -> HttpResponse:
 def _accept(request: AuthenticatedRequest, token: str) -> HttpResponse:
     user = request.user
     try:
-        # Once the guesses are used up no link is even looked at, right or wrong.
-        rate_limit(
-            request,
-            action=FAILED_ACTION,
-            user=user,
-            dry_run=True,
-            message=_("Zbyt wiele nieudanych prób. Spróbuj ponownie za kilka minut."),
-        )
+        # Every acceptance counts as a guess before the secret is looked up, unless the
+        # secret turns out to be an invitation's.
+        services.invitation_open(request=request, token=token)
         team = services.invitation_accept(user=user, token=token)
     except ApplicationError as error:
-        if error.code == "unknown":
-            # Only a link to no invitation is a guess; it is counted after the answer.
-            ratelimit.consume(request, action=FAILED_ACTION, user=user)
         # The page's dialog depends on the §8 code ("404": log in to the right account),
         # so its errors carry the code beside the message.
         raise ApplicationError(

@@ -29,10 +29,6 @@ def _team_page(request: AuthenticatedRequest, team_id: int, **kwargs) -> str:
     return reverse("teams:team", kwargs={"team_id": team_id})
 
 
-def _too_many_invitations() -> str:
-    return _("Zbyt wiele wysyłek zaproszeń. Spróbuj ponownie za chwilę.")
-
-
 @require_http_methods(["GET", "POST"])
 @manager_required
 def manager(request: AuthenticatedRequest) -> HttpResponse:
@@ -99,7 +95,6 @@ def invite(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
     team = selectors.access_team_by_id(user=request.user, team_id=team_id)
     raw = request_data(request).get("emails")
     emails = services.invitation_emails_parse(raw=raw if isinstance(raw, str) else "")
-    rate_limit(request, action="team_invite", user=request.user, message=_too_many_invitations())
     outcome = services.invitations_send(team=team, invited_by=request.user, emails=emails)
     if outcome.sent:
         messages.success(
@@ -128,7 +123,6 @@ def invitation_resend(
     invitation = selectors.access_invitation_by_id(
         user=request.user, team_id=team_id, invitation_id=invitation_id
     )
-    rate_limit(request, action="team_invite", user=request.user, message=_too_many_invitations())
     services.invitation_resend(invitation=invitation, by=request.user)
     messages.success(
         request, _("Wysłano ponownie zaproszenie na %(email)s.") % {"email": invitation.email}

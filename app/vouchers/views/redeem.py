@@ -1,6 +1,5 @@
 """The voucher page (SPEC §2 "Voucher page", §4 "Voucher success", §8 voucher failures)."""
 
-from allauth.core import ratelimit
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
@@ -8,16 +7,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from app.core.errors import ApplicationError, errors_return_to, rate_limit
+from app.core.errors import ApplicationError, errors_return_to
 from app.core.guards import login_required
 from app.core.inertia import render_page
 from app.core.requests import AuthenticatedRequest, request_data
 from app.vouchers import services
 from app.vouchers.models import CODE_MAX_LENGTH, CODE_SHAPE, normalize_code
 from app.vouchers.props import RedeemProps
-
-# Failed guesses (unknown codes) are counted per learner and per address.
-FAILED_GUESS_ACTION = "voucher_failed"
 
 
 def _success_target(grant: services.Grant) -> str:
@@ -58,6 +54,9 @@ def _page_url(request: AuthenticatedRequest, hash: str | None = None) -> str:
 def redeem(request: AuthenticatedRequest, hash: str | None = None) -> HttpResponse:
     if request.method == "POST":
         return _redeem(request)
+    if _prefill(hash):
+        # The link's code is a guess like a typed one (the page would fill in any code).
+        services.voucher_guess(request=request)
     props: RedeemProps = {
         "code": _prefill(hash),
         "action": _page_url(request, hash),
@@ -68,22 +67,16 @@ def redeem(request: AuthenticatedRequest, hash: str | None = None) -> HttpRespon
 
 def _redeem(request: AuthenticatedRequest) -> HttpResponse:
     user = request.user
-    # Once the guesses are used up no code is even looked at, right or wrong.
-    rate_limit(
-        request,
-        action=FAILED_GUESS_ACTION,
-        user=user,
-        dry_run=True,
-        message=_("Zbyt wiele prób z nieprawidłowym kodem. Spróbuj ponownie za kilka minut."),
-    )
+    # Counted before the code is looked up; once the guesses are used up no code is even
+    # looked at, right or wrong.
+    guess = services.voucher_guess(request=request)
     raw = request_data(request).get("code")
     try:
         grant = services.voucher_redeem(user=user, code=raw if isinstance(raw, str) else "")
     except ApplicationError as error:
-        if error.code == "unknown":
-            # Only an unknown code is a guess. It is counted after the answer is known, and
-            # the learner still hears why this code failed.
-            ratelimit.consume(request, action=FAILED_GUESS_ACTION, user=user)
+        if error.code != "unknown":
+            guess.refund()  # The code exists (or none was typed): not a miss.
         raise
+    guess.refund()
     messages.success(request, _success_message(grant))
     return redirect(_success_target(grant))

@@ -45,7 +45,9 @@ class Command(BaseCommand):
                     f"{default_return_url()}/{path}{suffix} is not a page of the learner area."
                 ),
                 "session_link_refused": (
-                    f"{user.email} cannot get a session link: the account is inactive or an admin."
+                    f"{user.email} cannot get a session link: the account is inactive or has a"
+                    " role (ADMIN, SUPER_ADMIN, INSTITUTION, MANAGER, MANAGER_LEADER, RESELLER,"
+                    " CLOUD, AUTHOR); such accounts log in with their password."
                 ),
             }
             raise CommandError(reasons.get(refused.code, refused.message)) from refused

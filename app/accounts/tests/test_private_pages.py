@@ -1,0 +1,72 @@
+"""Pages of a logged-in account leave no copy behind: no-store, and an encrypted history
+that the logout makes unreadable (PrivatePagesMiddleware, AccountAdapter.logout)."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.core.roles import Role
+from app.core.tests.helpers import log_out, page_of, post_json, visit
+from app.shell.tests.helpers import log_in_through_form
+
+
+@pytest.mark.django_db
+def test_logged_in_answers_are_not_stored(client):
+    client.force_login(make_user())
+    for response in (client.get("/platforma"), visit(client, "/platforma/profil")):
+        assert "no-store" in response.headers["Cache-Control"]
+        assert "private" in response.headers["Cache-Control"]
+
+
+@pytest.mark.django_db
+def test_the_answers_that_log_in_and_out_are_not_stored_either(client):
+    make_user(email="ola@example.com")
+    response = post_json(
+        client, "/login", {"login": "ola@example.com", "login_password": DEFAULT_PASSWORD}
+    )
+    assert "no-store" in response.headers["Cache-Control"]
+    response = client.post("/logout")
+    assert "no-store" in response.headers["Cache-Control"]
+
+
+@pytest.mark.django_db
+def test_anonymous_pages_keep_their_caching(client):
+    assert "no-store" not in client.get("/login").headers.get("Cache-Control", "")
+
+
+@pytest.mark.django_db
+def test_logged_in_pages_encrypt_their_history_and_anonymous_ones_do_not(client):
+    assert page_of(visit(client, "/login"))["encryptHistory"] is False
+    client.force_login(make_user())
+    assert page_of(visit(client, "/platforma/profil"))["encryptHistory"] is True
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("logout_url", ["/logout", "/admin/logout/"])
+def test_logout_clears_the_history_on_the_next_page(client, logout_url):
+    client.force_login(make_user(roles=[Role.ADMIN] if "admin" in logout_url else []))
+
+    client.post(logout_url)
+
+    first, second = page_of(visit(client, "/login")), page_of(visit(client, "/login"))
+    assert (first["clearHistory"], second["clearHistory"]) == (True, False)
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_back_after_logout_shows_nothing_private(live_server, page):
+    make_user(email="ola@example.com", first_name="Ola", last_name="Prywatna")
+    log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
+    page.goto(f"{live_server.url}/platforma/profil")
+    expect(page.get_by_label("E-mail")).to_have_value("ola@example.com")
+
+    log_out(page)
+    page.wait_for_url(re.compile(r"/login"))
+    page.go_back()
+
+    expect(page).to_have_url(re.compile(r"/login"))
+    expect(page.get_by_text("ola@example.com")).to_have_count(0)
+    # Nothing of the profile is shown, nor left in the document.
+    assert "Prywatna" not in page.content()

@@ -1,0 +1,41 @@
+"""Writes every part of the platform shares: the daily clean-up of expired records."""
+
+from datetime import datetime
+from importlib import import_module
+
+from allauth.usersessions.models import UserSession
+from django.apps import apps
+from django.conf import settings
+from django.contrib.sessions.models import Session
+from django.utils import timezone
+
+from app.core.tokens import OneTimeToken
+
+# Session engines that keep every session in the database (cached_db also in the cache,
+# where entries expire by themselves).
+_DATABASE_SESSIONS = {
+    "django.contrib.sessions.backends.db",
+    "django.contrib.sessions.backends.cached_db",
+}
+
+
+def expired_records_clear(*, now: datetime | None = None) -> dict[str, int]:
+    """Delete what can no longer be used: expired sessions and allauth's records of
+    sessions that are gone, and every e-mailed secret (session links, deletion and
+    restore links, team invitations: each OneTimeToken model) used, withdrawn or expired
+    more than EXPIRED_RECORDS_RETENTION ago. Returns how many rows of each went; a second
+    run deletes nothing (idempotent)."""
+    now = now or timezone.now()
+    cleared: dict[str, int] = {}
+    if settings.SESSION_ENGINE in _DATABASE_SESSIONS:
+        cleared["sessions"] = Session.objects.filter(expire_date__lte=now).delete()[0]
+        gone = UserSession.objects.exclude(session_key__in=Session.objects.values("session_key"))
+        cleared["user sessions"] = gone.delete()[0]
+    else:
+        import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()
+    cutoff = now - settings.EXPIRED_RECORDS_RETENTION
+    for model in apps.get_models():
+        if issubclass(model, OneTimeToken):
+            deleted = model._default_manager.filter(model.spent_before(cutoff)).delete()
+            cleared[model._meta.label] = deleted[0]
+    return cleared
