@@ -95,7 +95,7 @@ NOT_AN_IMAGE = "Wybierz zdjęcie w formacie JPG, PNG, WebP lub GIF."
         ("bomb.png", lambda: bomb_png(12_000, 12_000), TOO_LARGE),
         ("wide.png", lambda: bomb_png(16_001, 1_000), TOO_LARGE),
     ],
-    ids=["fake", "pdf", "empty", "bmp", "huge", "wide"],
+    ids=["fake", "pdf", "empty", "bmp", "huge", "bomb", "wide"],
 )
 def test_uploads_that_are_not_acceptable_images_are_refused(
     client, uploading_learner, name, content, message
