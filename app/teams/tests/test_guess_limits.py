@@ -8,7 +8,7 @@ from django.test import Client
 
 from app.accounts.tests.factories import make_user
 from app.core.tests.helpers import post_json, visit
-from app.teams import services
+from app.teams import selectors
 from app.teams.models import Membership
 from app.teams.tests.factories import make_invitation, make_team
 
@@ -69,15 +69,15 @@ def test_parallel_acceptances_cannot_all_pass_the_check(client, monkeypatch, set
     settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "invitation_failed": "5/m/user"}
     client.force_login(make_user(email="ola@example.com"))
     looked_up: list[str] = []
-    find = services.find_invitation
+    find = selectors.invitation_find
 
-    def racing(token):
+    def racing(*, token):
         looked_up.append(token)
         if len(looked_up) < 10:
             post_json(client, "/twoj_zespol", {"manager": probe(len(looked_up))})
-        return find(token)
+        return find(token=token)
 
-    monkeypatch.setattr(services, "find_invitation", racing)
+    monkeypatch.setattr(selectors, "invitation_find", racing)
     post_json(client, "/twoj_zespol", {"manager": probe(0)})
 
     assert len(looked_up) == 5
