@@ -66,12 +66,16 @@ INSTALLED_APPS = [
     "allauth.account",
     "django_vite",
     "inertia",
+    "cookie_consent",
+    "ninja",
     "app.core",
     "app.accounts",
     "app.learning",
     "app.vouchers",
     "app.teams",
     "app.shell",
+    "app.consent",
+    "app.api",
 ]
 
 MIDDLEWARE = [
@@ -412,3 +416,15 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# --- Consent, tag manager and session recording --------------------------------------
+# Nothing tracks anyone before they agree (SPEC §2, §5, §9).
+
+# --- Mobile app API ----------------------------------------------------------------------
+# The JSON calls of the mobile app (SPEC §7), under /api/.
+
+# --- Serving, health and observability ---------------------------------------------------
+# What `./scripts/serve` needs in production, and what it reports.
+
+# --- Server-side rendering -----------------------------------------------------------------
+# First paint from the server: the Inertia SSR process next to Django.

@@ -10,6 +10,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("app.teams.urls")),
     path("", include("app.learning.urls")),
     path("", include("app.vouchers.urls")),
+    path("", include("app.consent.urls")),
+    path("", include("app.api.urls")),
     path("admin/", admin.site.urls),
 ]
 
