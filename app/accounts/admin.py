@@ -123,7 +123,14 @@ class UserAdmin(DjangoUserAdmin):
         ),
         (
             _("Profil i zgody"),
-            {"fields": ["is_profile_public", "newsletter", "terms_accepted_at"]},
+            {
+                "fields": [
+                    "is_profile_public",
+                    "newsletter",
+                    "newsletter_consented_at",
+                    "terms_accepted_at",
+                ]
+            },
         ),
         (
             _("Daty"),
