@@ -3,6 +3,7 @@ the newsletter consent (SPEC §2 "Consent notice", §7, §9)."""
 
 import csv
 import io
+import runpy
 from datetime import timedelta
 
 import pytest
@@ -13,6 +14,7 @@ from django.utils import timezone
 
 from app.accounts.models import User
 from app.accounts.tests.factories import make_user
+from app.accounts.tests.helpers import save_user_form
 from app.consent.models import ConsentEvent, ServiceText
 from app.consent.services import session_key_hash
 from app.core.roles import Role
@@ -385,3 +387,35 @@ def test_the_history_holds_only_the_learners_own_events(client, learner):
 def test_the_history_needs_a_login(client):
     response = client.get("/zgody/historia", headers={"Accept": "application/json"})
     assert response.status_code == 401
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"), [(".platforma.example", ".platforma.example"), ("", None)]
+)
+def test_the_consent_cookie_domain_comes_from_the_environment(monkeypatch, value, expected):
+    monkeypatch.setenv("CONSENT_COOKIE_DOMAIN", value)
+    configured = runpy.run_path(str(settings.BASE_DIR / "app" / "settings.py"))
+    assert configured["COOKIE_CONSENT_DOMAIN"] == expected
+    assert configured["COOKIE_CONSENT_MAX_AGE"] == 120 * 24 * 3600
+
+
+def test_a_huge_log_body_is_refused_without_an_error(client):
+    response = client.post(
+        "/consent_management_log",
+        {"action": "show_popup", "junk": "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)},
+        headers={"Accept": "application/json"},
+    )
+    assert response.status_code == 400
+    assert not ConsentEvent.objects.exists()
+
+
+def test_admins_see_but_cannot_give_the_newsletter_consent(client):
+    learner = make_user(email="ola@example.com")
+    client.force_login(make_user(email="admin@example.com", roles=[Role.ADMIN]))
+
+    response = save_user_form(client, learner, newsletter=True)
+
+    assert response.status_code == 302
+    learner.refresh_from_db()
+    assert (learner.newsletter, learner.newsletter_consented_at) == (False, None)
+    assert not ConsentEvent.objects.exists()

@@ -125,3 +125,5 @@ def test_the_frontends_shared_props_type_has_the_keys_the_server_shares(client):
     # Apps above the shell register theirs (typed in frontend/types/inertia.d.ts).
     expected = set(SharedProps.__annotations__) | shared_props_registered()
     assert set(page["sharedProps"]) == expected
+    typed = (ROOT / "frontend" / "types" / "inertia.d.ts").read_text()
+    assert [name for name in shared_props_registered() if f"{name}: " not in typed] == []
