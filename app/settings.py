@@ -419,6 +419,17 @@ LOGGING = {
 
 # --- Consent, tag manager and session recording --------------------------------------
 # Nothing tracks anyone before they agree (SPEC §2, §5, §9).
+# django-cookie-consent keeps the choice in its cookie for 120 days (SPEC §9), on the
+# domain of CONSENT_COOKIE_DOMAIN (unset: the host alone, as on localhost).
+COOKIE_CONSENT_NAME = "cookie_consent"
+COOKIE_CONSENT_DECLINE = "-1"
+COOKIE_CONSENT_MAX_AGE = 120 * 24 * 3600
+COOKIE_CONSENT_DOMAIN = os.environ.get("CONSENT_COOKIE_DOMAIN") or None
+COOKIE_CONSENT_SECURE = IS_PRODUCTION
+COOKIE_CONSENT_SAMESITE = "Lax"
+# The consent log of SPEC §7: the notice reports each event; saving a choice.
+ACCOUNT_RATE_LIMITS["consent_log"] = "60/m/ip"
+ACCOUNT_RATE_LIMITS["consent_save"] = "30/m/ip"
 
 # --- Mobile app API ----------------------------------------------------------------------
 # The JSON calls of the mobile app (SPEC §7), under /api/.

@@ -41,6 +41,13 @@ export const routes = {
     adminLogin: (query?: Query): string => withQuery("/thehero_piwnica", query),
     adminReminder: (query?: Query): string => withQuery("/thehero_piwnica/remind", query),
   },
+  consent: {
+    log: (query?: Query): string => withQuery("/consent_management_log", query),
+    privacyPolicy: (query?: Query): string => withQuery("/page/get_privacy_policy", query),
+    save: (query?: Query): string => withQuery("/zgody", query),
+    history: (query?: Query): string => withQuery("/zgody/historia", query),
+    newsletter: (query?: Query): string => withQuery("/zgody/newsletter", query),
+  },
   core: {
     home: (query?: Query): string => withQuery("/", query),
   },

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from app.accounts import selectors
 from app.accounts.models import AccountDeletionLink, Role, SessionLink, User
-from app.accounts.signals import account_anonymised
+from app.accounts.signals import account_anonymised, newsletter_changed
 from app.core import roles
 from app.core.errors import ApplicationError
 from app.core.models import EmailLog
@@ -53,6 +53,7 @@ def user_register(
                 first_name=first_name,
                 last_name=last_name,
                 newsletter=newsletter,
+                newsletter_consented_at=timezone.now() if newsletter else None,
                 terms_accepted_at=timezone.now(),
                 language=get_language(),
             )
@@ -60,7 +61,20 @@ def user_register(
     except IntegrityError as exc:
         message = _("Nazwa użytkownika jest już zajęta")
         raise ApplicationError(message, code="email_taken", fields={"username": message}) from exc
+    if newsletter:
+        newsletter_changed.send(sender=User, user=user, subscribed=True)
     return user
+
+
+def newsletter_set(*, user: User, subscribed: bool) -> None:
+    """Give or withdraw the newsletter consent; the time it was given is kept while it is
+    in force. Saying again what is already in force changes nothing."""
+    if user.newsletter == subscribed:
+        return
+    user.newsletter = subscribed
+    user.newsletter_consented_at = timezone.now() if subscribed else None
+    user.save(update_fields=["newsletter", "newsletter_consented_at"])
+    newsletter_changed.send(sender=User, user=user, subscribed=subscribed)
 
 
 def email_mark_verified(*, user: User) -> None:
@@ -437,6 +451,7 @@ def _anonymise(user: User) -> None:
     user.supervision = False
     user.is_profile_public = False
     user.newsletter = False
+    user.newsletter_consented_at = None
     user.terms_accepted_at = None
     user.last_login = None
     user.anonymised_at = timezone.now()

@@ -1,6 +1,7 @@
 """The one middleware that shares props with every Inertia page, each lazily."""
 
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -56,6 +57,19 @@ def learner_unread(request: HttpRequest) -> int:
     return notification_count_unread(user=learner) if learner else 0
 
 
+# Props that apps above the shell share with every page, by name: each registers its
+# builder from its AppConfig.ready (the shell never imports them).
+_registered_props: dict[str, Callable[[HttpRequest], Any]] = {}
+
+
+def shared_prop_register(name: str, builder: Callable[[HttpRequest], Any]) -> None:
+    _registered_props[name] = builder
+
+
+def shared_props_registered() -> frozenset[str]:
+    return frozenset(_registered_props)
+
+
 class SharedPropsMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -71,5 +85,9 @@ class SharedPropsMiddleware:
             menu=lambda: learner_menu(request),
             notifications_unread=lambda: learner_unread(request),
             info_banners=lambda: learner_banners(request),
+            **{
+                name: (lambda builder=builder: builder(request))
+                for name, builder in _registered_props.items()
+            },
         )
         return self.get_response(request)

@@ -1,6 +1,7 @@
 import { usePage } from "@inertiajs/react";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 
+import ConsentRoot from "@/components/consent/ConsentRoot";
 import FlashMessages from "@/components/FlashMessages";
 import DevBanner from "@/components/shell/DevBanner";
 import ErrorDialogHost from "@/components/shell/ErrorDialogHost";
@@ -61,6 +62,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         </Suspense>
       )}
       <ErrorDialogHost />
+      <ConsentRoot />
     </div>
   );
 }

@@ -109,6 +109,46 @@ export interface CodeRow {
   seats_used: number;
 }
 
+export interface ConsentChoiceProps {
+  purposes: Record<string, boolean>;
+  services: Array<string>;
+}
+
+export interface ConsentEventProps {
+  action: string;
+  action_label: string;
+  services: Array<string>;
+  created_at: string;
+}
+
+export interface ConsentHistoryProps {
+  events: Array<ConsentEventProps>;
+  newsletter: NewsletterProps;
+}
+
+export interface ConsentProps {
+  active: boolean;
+  ask: boolean;
+  choice: ConsentChoiceProps | null;
+  purposes: Array<ConsentPurposeProps>;
+  version: string;
+}
+
+export interface ConsentPurposeProps {
+  varname: string;
+  name: string;
+  description: string;
+  required: boolean;
+  services: Array<ConsentServiceProps>;
+}
+
+export interface ConsentServiceProps {
+  name: string;
+  label: string;
+  description: string;
+  required: boolean;
+}
+
 export interface CourseCard {
   id: number;
   title: string;
@@ -301,6 +341,11 @@ export interface MyCoursesProps {
   paths: Array<PathCard>;
   courses: Array<CourseCard>;
   pagination: PaginationProps;
+}
+
+export interface NewsletterProps {
+  subscribed: boolean;
+  consented_at: string | null;
 }
 
 export interface NoteItem {

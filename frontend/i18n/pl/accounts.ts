@@ -15,7 +15,7 @@ export default {
   "register.field_first_name": "Imię",
   "register.field_last_name": "Nazwisko",
   "register.field_password": "Hasło",
-  "register.newsletter": "I want to receive information about promotions",
+  "register.newsletter": "Chcę otrzymywać informacje o promocjach",
   "register.submit": "Załóż darmowe konto",
   "register.terms_prefix": "Zakładając konto, akceptujesz",
   "register.terms_link": "regulamin zakupów",
