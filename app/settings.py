@@ -16,6 +16,8 @@ import dj_database_url
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+from app.core.csp import with_tracking_hosts
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("PLATFORMA_VAR_DIR", BASE_DIR / "var"))
 
@@ -419,6 +421,17 @@ LOGGING = {
 
 # --- Consent, tag manager and session recording --------------------------------------
 # Nothing tracks anyone before they agree (SPEC §2, §5, §9).
+
+# Tag manager (Google Tag Manager with Consent Mode v2): unset, no tag-manager code at all.
+GTM_CONTAINER_ID = os.environ.get("GTM_CONTAINER_ID", "")
+# Session recording (self-hosted OpenReplay): both unset, no recorder code at all.
+OPENREPLAY_PROJECT_KEY = os.environ.get("OPENREPLAY_PROJECT_KEY", "")
+OPENREPLAY_INGEST_URL = os.environ.get("OPENREPLAY_INGEST_URL", "")
+SECURE_CSP = with_tracking_hosts(
+    SECURE_CSP,
+    tag_manager=bool(GTM_CONTAINER_ID),
+    recorder_ingest_url=OPENREPLAY_INGEST_URL if OPENREPLAY_PROJECT_KEY else "",
+)
 
 # --- Mobile app API ----------------------------------------------------------------------
 # The JSON calls of the mobile app (SPEC §7), under /api/.
