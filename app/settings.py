@@ -432,6 +432,10 @@ SECURE_CSP = with_tracking_hosts(
     tag_manager=bool(GTM_CONTAINER_ID),
     recorder_ingest_url=OPENREPLAY_INGEST_URL if OPENREPLAY_PROJECT_KEY else "",
 )
+# A learner's data export (GDPR Art. 15 and 20): its e-mailed link works once, for this
+# long; asking for one is limited per account.
+DATA_EXPORT_LINK_LIFETIME = timedelta(hours=int(os.environ.get("DATA_EXPORT_LINK_HOURS", "48")))
+ACCOUNT_RATE_LIMITS["data_export_request"] = "3/h/user,10/d/user"
 
 # --- Mobile app API ----------------------------------------------------------------------
 # The JSON calls of the mobile app (SPEC §7), under /api/.

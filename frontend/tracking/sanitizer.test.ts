@@ -146,6 +146,7 @@ describe("URLs", () => {
     ],
     ["/session/abc123/kurs/12", `/session/${MASK}/kurs/12`],
     ["/konto/usun/d41d8cd9", `/konto/usun/${MASK}`],
+    ["/konto/dane/Zx9_-abc", `/konto/dane/${MASK}`],
     ["/konto/przywroc/d41d8cd9?x=1", `/konto/przywroc/${MASK}?x=1`],
     ["/konto/potwierdz-email/MQ:1v:abc", `/konto/potwierdz-email/${MASK}`],
     ["/p/haslo/nowe/key-1", `/p/haslo/nowe/${MASK}`],

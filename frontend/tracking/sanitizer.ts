@@ -28,9 +28,10 @@ const SECRET_FIELDS = new Set([
 const DROPPED_HEADERS = new Set(["x-platforma-token"]);
 
 // Paths whose next segment is a secret: e-mailed links (session, deletion, restore,
-// confirmation, new password, voucher) and the app API's hash and code paths (SPEC §7).
+// confirmation, data export, new password, voucher) and the app API's hash and code
+// paths (SPEC §7).
 const SECRET_PATH =
-  /\/(session|konto\/usun|konto\/przywroc|konto\/potwierdz-email|p\/haslo\/nowe|odbierz_kurs|voucher|relogin|mark-to-remove|student\/accept)\/([^/?#]+)/gi;
+  /\/(session|konto\/usun|konto\/dane|konto\/przywroc|konto\/potwierdz-email|p\/haslo\/nowe|odbierz_kurs|voucher|relogin|mark-to-remove|student\/accept)\/([^/?#]+)/gi;
 const SECRET_QUERY = /([?&](?:token|hash|code|key)=)[^&#]*/gi;
 
 /** `url` with the secrets of links replaced by ***; works on absolute and relative URLs. */
