@@ -27,14 +27,15 @@ export default function DataExport({ error, submit_url }: PageProps<"Accounts/Da
           action={submit_url}
           className="space-y-5"
           onSubmit={(event) => {
-            if (started) {
-              event.preventDefault();
-              return;
-            }
-            // The CSRF token goes with the form: this post is not an Inertia request.
-            const field = event.currentTarget.elements.namedItem("csrfmiddlewaretoken");
+            // A plain post, so the browser saves the answer as a file; the CSRF token goes
+            // with it as a field, since this is not an Inertia request.
+            event.preventDefault();
+            if (started) return;
+            const form = event.currentTarget;
+            const field = form.elements.namedItem("csrfmiddlewaretoken");
             if (field instanceof HTMLInputElement) field.value = readCookie("XSRF-TOKEN") ?? "";
             setStarted(true);
+            form.submit();
           }}
         >
           <input type="hidden" name="csrfmiddlewaretoken" defaultValue="" />
