@@ -16,6 +16,8 @@ import dj_database_url
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+from app.core.csp import with_tracking_hosts
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("PLATFORMA_VAR_DIR", BASE_DIR / "var"))
 
@@ -430,6 +432,21 @@ COOKIE_CONSENT_SAMESITE = "Lax"
 # The consent log of SPEC §7: the notice reports each event; saving a choice.
 ACCOUNT_RATE_LIMITS["consent_log"] = "60/m/ip"
 ACCOUNT_RATE_LIMITS["consent_save"] = "30/m/ip"
+
+# Tag manager (Google Tag Manager with Consent Mode v2): unset, no tag-manager code at all.
+GTM_CONTAINER_ID = os.environ.get("GTM_CONTAINER_ID", "")
+# Session recording (self-hosted OpenReplay): both unset, no recorder code at all.
+OPENREPLAY_PROJECT_KEY = os.environ.get("OPENREPLAY_PROJECT_KEY", "")
+OPENREPLAY_INGEST_URL = os.environ.get("OPENREPLAY_INGEST_URL", "")
+SECURE_CSP = with_tracking_hosts(
+    SECURE_CSP,
+    tag_manager=bool(GTM_CONTAINER_ID),
+    recorder_ingest_url=OPENREPLAY_INGEST_URL if OPENREPLAY_PROJECT_KEY else "",
+)
+# A learner's data export (GDPR Art. 15 and 20): its e-mailed link works once, for this
+# long; asking for one is limited per account.
+DATA_EXPORT_LINK_LIFETIME = timedelta(hours=int(os.environ.get("DATA_EXPORT_LINK_HOURS", "48")))
+ACCOUNT_RATE_LIMITS["data_export_request"] = "3/h/user,10/d/user"
 
 # --- Mobile app API ----------------------------------------------------------------------
 # The JSON calls of the mobile app (SPEC §7), under /api/.

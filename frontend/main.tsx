@@ -8,6 +8,7 @@ import { areaOf, loadMessages } from "@/i18n";
 import AppLayout from "@/layouts/AppLayout";
 import LearnerLayout from "@/layouts/LearnerLayout";
 import { inLearnerLayout, layoutCatalogues } from "@/lib/layouts";
+import { startTracking } from "@/tracking";
 
 type PageModule = { default: ComponentType; catalogues?: string[] };
 
@@ -24,6 +25,9 @@ function initialLocale(): string | undefined {
 }
 
 const locale = initialLocale() ?? "pl";
+
+// Nothing is sent before consent: the tag manager denies all, the recorder waits.
+startTracking();
 
 loadMessages(locale)
   .then(() =>

@@ -34,7 +34,10 @@ export const routes = {
       withQuery(`/konto/potwierdz-email/${segment(params.key)}`, query),
     accountRestore: (params: { hash: string }, query?: Query): string =>
       withQuery(`/konto/przywroc/${segment(params.hash)}`, query),
+    dataExport: (params: { hash: string }, query?: Query): string =>
+      withQuery(`/konto/dane/${segment(params.hash)}`, query),
     accountDeletionRequest: (query?: Query): string => withQuery("/platforma/profil/usun-konto", query),
+    dataExportRequest: (query?: Query): string => withQuery("/platforma/profil/eksport-danych", query),
     passwordReminder: (query?: Query): string => withQuery("/p/haslo/przypomnij", query),
     passwordReset: (params: { key: string }, query?: Query): string =>
       withQuery(`/p/haslo/nowe/${segment(params.key)}`, query),

@@ -21,8 +21,9 @@ from app.accounts import selectors
 from app.accounts.models import AccountDeletionLink, Role, SessionLink, User
 from app.accounts.signals import account_anonymised, newsletter_changed
 from app.core import roles
+from app.core.data_export import data_export_content
 from app.core.errors import ApplicationError
-from app.core.models import EmailLog
+from app.core.models import DataExport, EmailLog
 from app.core.tasks import send_email
 from app.core.tokens import UNKNOWN, USED
 
@@ -433,6 +434,7 @@ def _anonymise(user: User) -> None:
     EmailAddress.objects.filter(user=user).delete()
     SessionLink.objects.filter(user=user).delete()
     AccountDeletionLink.objects.filter(user=user).delete()
+    DataExport.objects.filter(user=user).delete()
     EmailLog.objects.filter(to=old_email).update(to=placeholder)
     user.roles.clear()
     user.groups.clear()
@@ -478,3 +480,51 @@ def accounts_purge_due(*, now: datetime | None = None, batch_size: int = 200) ->
         purged += len(done)
         if len(due) < batch_size or not done:
             return purged
+
+
+# --- Data export (GDPR Art. 15 and 20) -------------------------------------------------------
+
+
+def data_export_build(*, user_id: int, request_key: str) -> DataExport | None:
+    """Build the export `request_key` of the user `user_id` (app.core.data_export) and
+    e-mail its one-time link (DATA_EXPORT_LINK_LIFETIME). Idempotent: a second run for the
+    same request finds it built and does nothing; None when the account is gone or locked."""
+    with transaction.atomic():
+        user = User.objects.select_for_update().filter(pk=user_id, is_active=True).first()
+        if user is None or DataExport.objects.filter(request_key=request_key).exists():
+            return None
+        export, token = DataExport.issue(
+            lifetime=settings.DATA_EXPORT_LINK_LIFETIME,
+            user=user,
+            request_key=request_key,
+            content=data_export_content(user=user),
+        )
+        send_email(
+            template="data_export_ready",
+            to=user.email,
+            language=user.language,
+            context={
+                "first_name": user.shown_first_name,
+                "url": _absolute(reverse("accounts:data_export", kwargs={"hash": token})),
+                "hours": int(settings.DATA_EXPORT_LINK_LIFETIME.total_seconds() // 3600),
+            },
+            key=f"data-export:{request_key}",
+        )
+    return export
+
+
+def data_export_check(*, user: User, token: str) -> DataExport:
+    """The usable export link `token` of `user`; raises ApplicationError (unknown, used or
+    expired; someone else's link reads as unknown)."""
+    return DataExport.find(token, user=user)
+
+
+def data_export_download(*, user: User, token: str) -> dict:
+    """Use up the export link `token` of `user` and hand over its data, which is deleted
+    from the platform's copy at once; raises ApplicationError (unknown, used or expired)."""
+    with transaction.atomic():
+        export = DataExport.redeem(token, user=user)
+        content = export.content or {}
+        export.content = None
+        export.save(update_fields=["content"])
+    return content

@@ -1,5 +1,13 @@
+from datetime import datetime
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from app.core.tokens import EXPIRED, UNKNOWN, USED, OneTimeToken
 
 
 class EmailLog(models.Model):
@@ -21,3 +29,36 @@ class EmailLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.template} → {self.to}"
+
+
+class DataExport(OneTimeToken):
+    """A learner's data export (app.core.data_export) waiting behind a one-time link."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="data_exports",
+        verbose_name=_("użytkownik"),
+    )
+    # One per request: a task that runs twice finds its export already built.
+    request_key = models.CharField(_("klucz prośby"), max_length=64, unique=True)
+    content = models.JSONField(_("dane"), null=True, blank=True, encoder=DjangoJSONEncoder)
+
+    refusals = {
+        UNKNOWN: _("Ten link do danych jest nieprawidłowy albo należy do innego konta."),
+        USED: _("Ten link do danych został już wykorzystany. Poproś o nowy na stronie profilu."),
+        EXPIRED: _("Ten link do danych wygasł. Poproś o nowy na stronie profilu."),
+    }
+
+    class Meta:
+        verbose_name = _("eksport danych")
+        verbose_name_plural = _("eksporty danych")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.created_at:%Y-%m-%d %H:%M})"
+
+    @classmethod
+    def spent_before(cls, cutoff: datetime) -> Q:
+        # The copy of a person's data is kept no longer than its link works.
+        return Q(used_at__isnull=False) | Q(expires_at__lte=timezone.now())

@@ -181,6 +181,11 @@ export interface CoursePageProps {
   certificate: CertificateItem | null;
 }
 
+export interface DataExportPageProps {
+  error: string | null;
+  submit_url: string;
+}
+
 export interface DeletionRequestPageProps {
   email: string;
   sent: boolean;
@@ -574,6 +579,7 @@ export interface Pages {
   "Accounts/AccountDeletion": AccountDeletionPageProps;
   "Accounts/AccountRestore": AccountRestorePageProps;
   "Accounts/AdminLogin": AdminLoginPageProps;
+  "Accounts/DataExport": DataExportPageProps;
   "Accounts/DeletionRequest": DeletionRequestPageProps;
   "Accounts/Login": LoginPageProps;
   "Accounts/PasswordReminder": ReminderPageProps;

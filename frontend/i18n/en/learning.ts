@@ -101,6 +101,10 @@ const en: Record<keyof typeof pl, string> = {
   "profile.delete_text":
     "You can ask for your account to be deleted with its courses and certificates.",
   "profile.delete_link": "Delete the account",
+  "profile.export_heading": "Your data",
+  "profile.export_text":
+    "Download a JSON file with everything Platforma holds about you. We will e-mail you the link to the file.",
+  "profile.export_submit": "Ask for my data",
   "author.summary": "Your courses: {courses} · participants: {learners}",
   "author.table": "Your courses and their number of participants",
   "author.course": "Course",

@@ -98,6 +98,10 @@ export default {
   "profile.delete_heading": "Usunięcie konta",
   "profile.delete_text": "Możesz poprosić o usunięcie konta razem z kursami i certyfikatami.",
   "profile.delete_link": "Usuń konto",
+  "profile.export_heading": "Twoje dane",
+  "profile.export_text":
+    "Pobierz plik JSON ze wszystkim, co Platforma przechowuje o Tobie. Link do pliku wyślemy e-mailem.",
+  "profile.export_submit": "Poproś o moje dane",
   "author.summary": "Twoje kursy: {courses} · uczestnicy: {learners}",
   "author.table": "Twoje kursy i liczba uczestników",
   "author.course": "Kurs",

@@ -1,6 +1,7 @@
 import { Link, router, useForm } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
+import DataExportCard from "@/components/account/DataExportCard";
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import Checkbox from "@/components/ui/Checkbox";
@@ -187,6 +188,7 @@ export default function Profile(page: PageProps<"Learning/Profile">) {
             <Card>
               <AvatarForm page={page} />
             </Card>
+            <DataExportCard />
             <Card tone="danger">
               <h2 className="text-lg font-bold">{t("profile.delete_heading")}</h2>
               <p className="mt-1 text-sm text-slate-700">{t("profile.delete_text")}</p>
