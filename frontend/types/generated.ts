@@ -141,6 +141,11 @@ export interface CoursePageProps {
   certificate: CertificateItem | null;
 }
 
+export interface DateCount {
+  date: string;
+  count: number;
+}
+
 export interface DeletionRequestPageProps {
   email: string;
   sent: boolean;
@@ -233,6 +238,7 @@ export interface LessonItem {
   text: string;
   video_url: string;
   done: boolean;
+  done_on: string | null;
   toggle_url: string;
 }
 
@@ -301,6 +307,7 @@ export interface MyCoursesProps {
   paths: Array<PathCard>;
   courses: Array<CourseCard>;
   pagination: PaginationProps;
+  activity: Array<DateCount>;
 }
 
 export interface NoteItem {
@@ -413,6 +420,7 @@ export interface ProgressItem {
 export interface ProgressProps {
   courses: Array<ProgressItem>;
   pagination: PaginationProps;
+  activity: Array<DateCount>;
 }
 
 export interface QuestionItem {
