@@ -103,6 +103,12 @@ export interface CertificatesProps {
   pagination: PaginationProps;
 }
 
+export interface ChartCourse {
+  id: number;
+  title: string;
+  lesson_count: number;
+}
+
 export interface CodeRow {
   code: string;
   seats: number;
@@ -277,6 +283,16 @@ export interface ManagerTeamProps {
   invite_url: string;
   max_emails: number;
   back_url: string;
+  progress: TeamProgressChart;
+  activity: Array<DateCount>;
+  not_started: Array<NotStartedRow>;
+  progress_csv_url: string;
+}
+
+export interface MemberProgress {
+  id: number;
+  name: string;
+  done: Array<number>;
 }
 
 export interface MemberRow {
@@ -308,6 +324,13 @@ export interface MyCoursesProps {
   courses: Array<CourseCard>;
   pagination: PaginationProps;
   activity: Array<DateCount>;
+}
+
+export interface NotStartedRow {
+  id: number;
+  name: string;
+  email: string;
+  joined_at: string;
 }
 
 export interface NoteItem {
@@ -511,6 +534,11 @@ export interface TeamGrants {
   courses: Array<string>;
   exams: Array<string>;
   paths: Array<string>;
+}
+
+export interface TeamProgressChart {
+  courses: Array<ChartCourse>;
+  members: Array<MemberProgress>;
 }
 
 export interface TeamSummary {
