@@ -22,9 +22,9 @@ TODAY = date(2026, 11, 18)
 
 def done_at(user, lesson, *when: int) -> LessonProgress:
     """Progress finished at a Warsaw wall-clock time (year, month, day, hour, minute)."""
-    return LessonProgress.objects.create(
-        user=user, lesson=lesson, completed_at=datetime(*when, tzinfo=WARSAW)
-    )
+    year, month, day, hour, minute = when
+    completed_at = datetime(year, month, day, hour, minute, tzinfo=WARSAW)
+    return LessonProgress.objects.create(user=user, lesson=lesson, completed_at=completed_at)
 
 
 def test_lessons_per_week_are_counted_by_warsaw_weeks_with_empty_weeks_as_zero(

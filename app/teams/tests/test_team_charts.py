@@ -35,8 +35,11 @@ def member(team, *, first_name: str, last_name: str = "Test", email: str | None 
 
 def finish(user, course, count: int, *when: int) -> None:
     """`user` finishes the first `count` lessons of `course` (at a Warsaw time, or now)."""
+    extra = {}
+    if when:
+        year, month, day, hour, minute = when
+        extra["completed_at"] = datetime(year, month, day, hour, minute, tzinfo=WARSAW)
     for lesson in course.lessons.all()[:count]:
-        extra = {"completed_at": datetime(*when, tzinfo=WARSAW)} if when else {}
         LessonProgress.objects.create(user=user, lesson=lesson, **extra)
 
 
