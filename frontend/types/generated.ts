@@ -65,6 +65,7 @@ export interface BatchProps {
   redemptions_pagination: PaginationProps;
   csv_url: string;
   back_url: string;
+  daily: Array<DateCount>;
 }
 
 export interface BatchSummary {
@@ -79,6 +80,17 @@ export interface BatchSummary {
   url: string;
 }
 
+export interface BatchUsageChart {
+  weeks: Array<string>;
+  batches: Array<BatchUsageLine>;
+}
+
+export interface BatchUsageLine {
+  id: number;
+  name: string;
+  used: Array<number>;
+}
+
 export interface BatchesProps {
   area: string;
   batches: Array<BatchSummary>;
@@ -88,6 +100,7 @@ export interface BatchesProps {
   create_url: string;
   max_size: number;
   name_max_length: number;
+  usage: BatchUsageChart;
 }
 
 export interface CertificateItem {

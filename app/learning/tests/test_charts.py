@@ -1,7 +1,7 @@
 """The learner's charts: lessons finished per week, and the path through a course, counted
 in the database in one query whatever the amount of progress."""
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -78,7 +78,8 @@ def test_the_progress_page_and_my_courses_show_this_weeks_lessons(client):
     course = make_course(lessons=3)
     grant(user, course)
     LessonProgress.objects.create(user=user, lesson=course.lessons.first())
-    monday = timezone.localdate() - timezone.timedelta(days=timezone.localdate().weekday())
+    today = timezone.localdate()
+    monday = today - timedelta(days=today.weekday())
 
     for url in ("/platforma/postepy", "/platforma/moje_kursy"):
         activity = page_of(visit(client, url))["props"]["activity"]
