@@ -100,6 +100,8 @@ export const routes = {
       withQuery(`/manager/zespol/${segment(params.team_id)}`, query),
     invite: (params: { team_id: number }, query?: Query): string =>
       withQuery(`/manager/zespol/${segment(params.team_id)}/zaproszenia`, query),
+    teamProgressCsv: (params: { team_id: number }, query?: Query): string =>
+      withQuery(`/manager/zespol/${segment(params.team_id)}/postepy.csv`, query),
     invitationResend: (params: { team_id: number; invitation_id: number }, query?: Query): string =>
       withQuery(`/manager/zespol/${segment(params.team_id)}/zaproszenia/${segment(params.invitation_id)}/wyslij-ponownie`, query),
     invitationRevoke: (params: { team_id: number; invitation_id: number }, query?: Query): string =>
