@@ -424,6 +424,10 @@ MIDDLEWARE = [
     "app.core.health.HealthProbeMiddleware",
     *MIDDLEWARE,
 ]
+# `collectstatic` writes a manifest of hashed names: every static file (not only the
+# Vite build's) is then served with a far-future cache lifetime.
+if IS_PRODUCTION:
+    STORAGES["staticfiles"] = {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}
 # Seconds /health/ready waits for the broker before calling it failing.
 HEALTH_CHECK_TIMEOUT = float(os.environ.get("HEALTH_CHECK_TIMEOUT", "2"))
 # One JSON object a line in production (LOG_FORMAT=text for people reading a terminal);
