@@ -150,3 +150,22 @@ def test_sentry_is_switched_on_by_its_dsn_only():
     assert on.startswith("True scrub_event False")
     # The browser may send its reports to the frontend DSN's host, and nowhere new else.
     assert "'https://o2.ingest.sentry.example:8443'" in on
+
+
+def test_the_page_names_the_browser_dsn_only_when_one_is_set(client, settings):
+    from app.core.inertia import _layout_around_page
+
+    _layout_around_page.cache_clear()
+    assert 'name="sentry-dsn"' not in client.get("/login").content.decode()
+
+    settings.SENTRY_DSN_FRONTEND = "https://public@o2.ingest.sentry.example/2"
+    settings.SENTRY_ENVIRONMENT = "production"
+    _layout_around_page.cache_clear()
+    try:
+        page = client.get("/login").content.decode()
+    finally:
+        _layout_around_page.cache_clear()
+    assert (
+        '<meta name="sentry-dsn" content="https://public@o2.ingest.sentry.example/2" '
+        'data-environment="production">'
+    ) in page
