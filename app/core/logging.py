@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, ResolverMatch, resolve
 
 REQUEST_ID_HEADER = "X-Request-ID"
 # Celery message header the id travels in.
@@ -63,13 +63,15 @@ def request_id_bound(value: str) -> Iterator[None]:
         request_id_var.reset(token)
 
 
-def masked_path(path: str) -> str:
+def masked_path(path: str, match: ResolverMatch | None = None) -> str:
     """`path` with the secret parts of the URL replaced by ***: links e-mailed to one
-    person (session, deletion, restore, password, voucher) must not end up in logs."""
-    try:
-        match = resolve(path)
-    except Resolver404:
-        return path
+    person (session, deletion, restore, password, voucher) must not end up in logs.
+    `match` is the path's resolution when the request already has it."""
+    if match is None:
+        try:
+            match = resolve(path)
+        except Resolver404:
+            return path
     for name, value in match.kwargs.items():
         if name in SECRET_URL_KWARGS and value:
             path = path.replace(str(value), MASK)
@@ -129,8 +131,10 @@ class RequestLogMiddleware:
         with request_id_bound(request_id):
             response = self.get_response(request)
             response[REQUEST_ID_HEADER] = request_id
-            if not (getattr(request, "is_health_probe", False) and response.status_code < 500):
-                path = masked_path(request.path_info)
+            if access_logger.isEnabledFor(logging.INFO) and not (
+                getattr(request, "is_health_probe", False) and response.status_code < 500
+            ):
+                path = masked_path(request.path_info, request.resolver_match)
                 access_logger.info(
                     "%s %s %s",
                     request.method,
