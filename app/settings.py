@@ -412,13 +412,6 @@ APP_STORE_LINKS = {
     "ios": os.environ.get("IOS_APP_URL", "https://apps.apple.com/pl/app/platforma/id0000000000"),
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-}
-
 # --- Consent, tag manager and session recording --------------------------------------
 # Nothing tracks anyone before they agree (SPEC §2, §5, §9).
 # django-cookie-consent keeps the choice in its cookie for 120 days (SPEC §9), on the
@@ -453,6 +446,70 @@ ACCOUNT_RATE_LIMITS["data_export_request"] = "3/h/user,10/d/user"
 
 # --- Serving, health and observability ---------------------------------------------------
 # What `./scripts/serve` needs in production, and what it reports.
+# The health probes answer first; the request id and the request's log line wrap all.
+MIDDLEWARE = [
+    "app.core.logging.RequestLogMiddleware",
+    "app.core.health.HealthProbeMiddleware",
+    *MIDDLEWARE,
+]
+# `collectstatic` writes a manifest of hashed names: every static file (not only the
+# Vite build's) is then served with a far-future cache lifetime.
+if IS_PRODUCTION:
+    STORAGES["staticfiles"] = {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}
+# Seconds /health/ready waits for the broker before calling it failing.
+HEALTH_CHECK_TIMEOUT = float(os.environ.get("HEALTH_CHECK_TIMEOUT", "2"))
+# One JSON object a line in production (LOG_FORMAT=text for people reading a terminal);
+# every line carries the request id (app/core/logging.py).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if IS_PRODUCTION else "text")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"platforma": {"()": "app.core.logging.RequestContextFilter"}},
+    "formatters": {
+        "json": {"()": "app.core.logging.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT,
+            "filters": ["platforma"],
+        }
+    },
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        # One line per request, whatever LOG_LEVEL says of the rest.
+        "platforma.request": {"level": os.environ.get("ACCESS_LOG_LEVEL", "INFO")},
+        # The request's line already says which request failed; Django's own would log
+        # every 404 again.
+        "django.request": {"level": "ERROR"},
+    },
+}
+# Celery leaves logging to the settings above (app/celery.py), so task lines are JSON too.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# Errors go to Sentry when a DSN is set (app/core/sentry.py scrubs what is sent);
+# SENTRY_DSN_FRONTEND switches on the browser's reporting, loaded only then.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+SENTRY_DSN_FRONTEND = os.environ.get("SENTRY_DSN_FRONTEND", "")
+SENTRY_ENVIRONMENT = os.environ.get("SENTRY_ENVIRONMENT", PLATFORMA_ENV)
+SENTRY_TRACES_SAMPLE_RATE = float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0"))
+if SENTRY_DSN:
+    from app.core.sentry import sentry_init
+
+    sentry_init(
+        dsn=SENTRY_DSN,
+        environment=SENTRY_ENVIRONMENT,
+        traces_sample_rate=SENTRY_TRACES_SAMPLE_RATE,
+    )
+if SENTRY_DSN_FRONTEND:
+    from urllib.parse import urlsplit
+
+    # The browser sends its reports to the DSN's host: the CSP lets it, and nowhere else.
+    _sentry_dsn = urlsplit(SENTRY_DSN_FRONTEND)
+    _sentry_origin = f"{_sentry_dsn.scheme}://{_sentry_dsn.hostname}"
+    if _sentry_dsn.port:
+        _sentry_origin += f":{_sentry_dsn.port}"
+    SECURE_CSP["connect-src"] = [*SECURE_CSP["connect-src"], _sentry_origin]  # type: ignore[misc]
 
 # --- Server-side rendering -----------------------------------------------------------------
 # First paint from the server: the Inertia SSR process next to Django.

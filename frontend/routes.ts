@@ -53,6 +53,8 @@ export const routes = {
   },
   core: {
     home: (query?: Query): string => withQuery("/", query),
+    healthLive: (query?: Query): string => withQuery("/health/live", query),
+    healthReady: (query?: Query): string => withQuery("/health/ready", query),
   },
   learning: {
     home: (query?: Query): string => withQuery("/platforma", query),

@@ -1,5 +1,6 @@
 """Tasks every part of the platform shares."""
 
+import logging
 import socket
 from smtplib import SMTPException
 from typing import Any
@@ -12,11 +13,15 @@ from app.core import services
 from app.core.emails import render_email
 from app.core.models import EmailLog
 
+logger = logging.getLogger(__name__)
+
 
 @shared_task(name="core.ping")
 def ping() -> str:
     """Answers with the worker's host name: a health check that a worker consumes tasks."""
-    return socket.gethostname()
+    hostname = socket.gethostname()
+    logger.info("Ping answered by %s", hostname)
+    return hostname
 
 
 @shared_task(name="core.clear_expired_records")
