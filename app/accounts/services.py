@@ -22,7 +22,7 @@ from app.accounts.models import AccountDeletionLink, Role, SessionLink, User
 from app.accounts.signals import account_anonymised
 from app.core import roles
 from app.core.errors import ApplicationError
-from app.core.models import EmailLog
+from app.core.models import EmailLog, EmailOutbox
 from app.core.tasks import send_email
 from app.core.tokens import UNKNOWN, USED
 
@@ -420,6 +420,9 @@ def _anonymise(user: User) -> None:
     SessionLink.objects.filter(user=user).delete()
     AccountDeletionLink.objects.filter(user=user).delete()
     EmailLog.objects.filter(to=old_email).update(to=placeholder)
+    # An anonymised account is e-mailed nothing more; what was sent keeps no trace of it.
+    EmailOutbox.objects.filter(to=old_email, sent_at__isnull=True).delete()
+    EmailOutbox.objects.filter(to=old_email).update(to=placeholder, context={})
     user.roles.clear()
     user.groups.clear()
     user.user_permissions.clear()
