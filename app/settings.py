@@ -15,6 +15,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from app.core.csp import with_tracking_hosts
 
@@ -122,7 +124,11 @@ TEMPLATES = [
 # --- Data ----------------------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # Health checks: a connection PostgreSQL dropped (a restart, a cut) is replaced on the
+    # next request instead of failing it.
+    DATABASES = {
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
+    }
 else:
     DATABASES = {
         "default": {
@@ -137,9 +143,17 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Errors are misses, except for rate-limit counters (app/core/cache.py).
+            "BACKEND": "app.core.cache.TolerantRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "platforma",
+            # A Redis that went away costs a request at most a second, never a hang, and
+            # is not retried within the request (the cache backs off on its own).
+            "OPTIONS": {
+                "socket_connect_timeout": 1,
+                "socket_timeout": 1,
+                "retry": Retry(NoBackoff(), 0),
+            },
         }
     }
 else:
@@ -328,7 +342,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = VAR_DIR / "media"
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Uploads are written whole or not at all (a full disk leaves no half file).
+    "default": {"BACKEND": "app.core.storage.AtomicFileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 # Outside production static files are served straight from static/ (no collectstatic step).
@@ -513,3 +528,20 @@ if SENTRY_DSN_FRONTEND:
 
 # --- Server-side rendering -----------------------------------------------------------------
 # First paint from the server: the Inertia SSR process next to Django.
+
+# --- Load and faults ---------------------------------------------------------------------
+# E-mails wait in an outbox table written with the change that asks for them; the task
+# enqueued on commit sends each, and this drain sends what the broker never delivered
+# (Redis was down, a worker died): rows older than the delay, a batch at a time.
+EMAIL_OUTBOX_DRAIN_INTERVAL = timedelta(
+    seconds=int(os.environ.get("EMAIL_OUTBOX_DRAIN_SECONDS", "60"))
+)
+EMAIL_OUTBOX_DRAIN_DELAY = timedelta(
+    seconds=int(os.environ.get("EMAIL_OUTBOX_DELAY_SECONDS", "30"))
+)
+EMAIL_OUTBOX_DRAIN_BATCH = 200
+EMAIL_OUTBOX_MAX_ATTEMPTS = 20
+CELERY_BEAT_SCHEDULE["core.drain_email_outbox"] = {
+    "task": "core.drain_email_outbox",
+    "schedule": EMAIL_OUTBOX_DRAIN_INTERVAL.total_seconds(),
+}

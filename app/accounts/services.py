@@ -23,7 +23,7 @@ from app.accounts.signals import account_anonymised, newsletter_changed
 from app.core import roles
 from app.core.data_export import data_export_content
 from app.core.errors import ApplicationError
-from app.core.models import DataExport, EmailLog
+from app.core.models import DataExport, EmailLog, EmailOutbox
 from app.core.tasks import send_email
 from app.core.tokens import UNKNOWN, USED
 
@@ -436,6 +436,9 @@ def _anonymise(user: User) -> None:
     AccountDeletionLink.objects.filter(user=user).delete()
     DataExport.objects.filter(user=user).delete()
     EmailLog.objects.filter(to=old_email).update(to=placeholder)
+    # An anonymised account is e-mailed nothing more; what was sent keeps no trace of it.
+    EmailOutbox.objects.filter(to=old_email, sent_at__isnull=True).delete()
+    EmailOutbox.objects.filter(to=old_email).update(to=placeholder, context={})
     user.roles.clear()
     user.groups.clear()
     user.user_permissions.clear()
