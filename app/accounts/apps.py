@@ -7,3 +7,9 @@ class AccountsConfig(AppConfig):
     label = "accounts"
     # The admin panel's heading over users and session links.
     verbose_name = _("Użytkownicy")
+
+    def ready(self) -> None:
+        from app.accounts.cache import connect_signals
+
+        # Cached accounts are forgotten whenever the account, its roles or addresses change.
+        connect_signals()
