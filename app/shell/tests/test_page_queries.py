@@ -58,8 +58,8 @@ def test_learner_pages(client, django_assert_num_queries, url, size):
 def test_manager_team_page(client, django_assert_num_queries, size):
     manager, url = manager_with(size)
     client.force_login(manager)
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(14):
         assert visit(client, url).status_code == 200
     for _ in range(2):
-        with django_assert_num_queries(10):
+        with django_assert_num_queries(11):
             assert visit(client, url).status_code == 200
