@@ -247,11 +247,8 @@ ACCOUNT_LOGIN_SLOWDOWN = {"window": 15 * 60, "free": 5, "base": 0.25, "max": 2.0
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 # Sessions live two weeks; a login rotates the session key (allauth calls Django's login).
 SESSION_COOKIE_AGE = 14 * 24 * 3600
-SESSION_ENGINE = (
-    "django.contrib.sessions.backends.cached_db"
-    if REDIS_URL
-    else "django.contrib.sessions.backends.db"
-)
+# Django's engines, loading a session without building an ORM query each time.
+SESSION_ENGINE = "app.core.sessions.cached_db" if REDIS_URL else "app.core.sessions.db"
 
 # --- Account lifecycle: reminders, session links, deletion, admin login -----------------
 # allauth's registry of each user's sessions, so a password reset or an account deletion

@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from app.accounts import selectors
+from app.accounts.cache import account_cache_bump
 from app.accounts.models import AccountDeletionLink, Role, SessionLink, User
 from app.accounts.signals import account_anonymised, newsletter_changed
 from app.core import roles
@@ -327,6 +328,8 @@ def account_deletion_confirm(*, user: User, token: str) -> datetime:
         AccountDeletionLink.redeem(token, user=user, kind=AccountDeletionLink.Kind.CONFIRM)
         now = timezone.now()
         User.objects.filter(pk=user.pk).update(deletion_marked_at=now, is_active=False)
+        # The update sends no signal: the cached account must go by hand.
+        account_cache_bump(user_id=user.pk)
         user.deletion_marked_at, user.is_active = now, False
         purge_at = now + settings.ACCOUNT_DELETION_GRACE
         restore, restore_token = AccountDeletionLink.issue(
