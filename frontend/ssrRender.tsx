@@ -31,6 +31,9 @@ export async function renderPage(page: SsrPage): Promise<SsrResult> {
       onHeadUpdate={(elements) => (head = elements)}
       defaultLayout={layoutOf}
     />,
+    // Never outlined to be completed by an inline script later in the HTML (React does so
+    // past this size): every boundary stays in place, complete.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
   return { head: [...new Set(head)], body: ssrBody(page, html) };

@@ -3,7 +3,6 @@
 import json
 import logging
 import re
-import socket
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -15,18 +14,12 @@ from django.urls import path
 from app.accounts.tests.factories import make_user
 from app.core import ssr
 from app.core.inertia import render_page
-from app.core.ssr_process import BUNDLE, SsrProcess
+from app.core.ssr_process import BUNDLE
 from app.urls import urlpatterns as app_urlpatterns
 
 pytestmark = pytest.mark.django_db
 
 needs_bundle = pytest.mark.skipif(not BUNDLE.exists(), reason="no SSR bundle: vite build --ssr")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _broken_course(request):
@@ -42,15 +35,6 @@ def _fresh_ssr_state():
     ssr.cache_clear()
     yield
     ssr.cache_clear()
-
-
-@pytest.fixture(scope="module")
-def ssr_process():
-    process = SsrProcess(_free_port())
-    process.start()
-    assert process.wait_healthy(), "the SSR process did not start"
-    yield process
-    process.stop()
 
 
 @pytest.fixture
