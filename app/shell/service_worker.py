@@ -4,6 +4,7 @@ per user and always go to the network: the worker answers only for the files it 
 
 import json
 from functools import lru_cache
+from typing import Any
 
 from django.conf import settings
 
@@ -56,7 +57,7 @@ self.addEventListener("fetch", (event) => {
 """
 
 
-def _manifest() -> dict:
+def _manifest() -> dict[str, dict[str, Any]]:
     try:
         return json.loads(settings.VITE_MANIFEST.read_text())
     except (OSError, ValueError):
@@ -77,7 +78,7 @@ def service_worker_script(version: str) -> str:
         assets.add(chunk["file"])
         assets.update(chunk.get("css", []))
         assets.update(chunk.get("assets", []))
-    entry = next((chunk for chunk in manifest.values() if chunk.get("isEntry")), {})
+    entry: dict[str, Any] = next((c for c in manifest.values() if c.get("isEntry")), {})
     first_paint = [entry["file"], *entry.get("css", [])] if entry else []
     return _SCRIPT % {
         "version": version,
