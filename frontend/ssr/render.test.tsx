@@ -55,6 +55,30 @@ describe("every page renders on the server", () => {
     expect(body).toMatch(/<!--\$--><footer/);
   });
 
+  it("every page has a description; public pages an Open Graph title, the others noindex", async () => {
+    for (const component of Object.keys(samples)) {
+      const sample = samples[component as keyof typeof samples];
+      const { head } = await renderPage(pageOf(component, "pl"));
+      const tags = head.join("\n");
+      expect(tags, component).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      const hidden = sample.shared.auth.user !== null || component === "Accounts/AdminLogin";
+      expect(tags.includes('<meta name="robots" content="noindex"'), component).toBe(hidden);
+      expect(tags.includes('<meta property="og:title"'), component).toBe(!hidden);
+    }
+  });
+
+  it("the login page describes itself and a legal page quotes its first paragraph", async () => {
+    const login = (await renderPage(pageOf("Accounts/Login", "pl"))).head.join("");
+    expect(login).toContain(
+      '<meta name="description" content="Zaloguj się do Platformy albo załóż darmowe konto i zacznij naukę." data-inertia="description">',
+    );
+    expect(login).toContain(
+      '<meta property="og:title" content="Logowanie i rejestracja" data-inertia="og:title">',
+    );
+    const legal = (await renderPage(pageOf("Shell/SitePage", "en"))).head.join("");
+    expect(legal).toContain('content="Administratorem danych jest Platforma."');
+  });
+
   it("the page JSON cannot end the script it is in", async () => {
     const page = pageOf("Errors/Error", "pl");
     (page.props as Record<string, unknown>).message = "</script><script>alert(1)</script>";

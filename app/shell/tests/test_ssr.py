@@ -243,3 +243,13 @@ def test_without_ssr_the_page_is_rendered_in_the_browser(client):
     html = client.get("/login").content.decode()
     assert _client_rendered(html)
     assert "<title>Platforma</title>" in html
+
+
+def test_every_page_of_a_logged_in_account_is_kept_out_of_search_engines(client):
+    assert "X-Robots-Tag" not in client.get("/login").headers
+    assert "X-Robots-Tag" not in client.get("/p/haslo/przypomnij").headers
+    assert client.get("/thehero_piwnica").headers["X-Robots-Tag"] == "noindex"
+
+    client.force_login(make_user())
+    for url in ["/platforma", "/platforma/profil", "/odbierz_kurs", "/api/notifications"]:
+        assert client.get(url).headers["X-Robots-Tag"] == "noindex", url
