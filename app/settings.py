@@ -542,3 +542,12 @@ CELERY_BEAT_SCHEDULE["core.drain_email_outbox"] = {
     "task": "core.drain_email_outbox",
     "schedule": EMAIL_OUTBOX_DRAIN_INTERVAL.total_seconds(),
 }
+# The server bundle (build/ssr/ssr.js, `vite build --ssr`) runs as its own Node process,
+# started and supervised next to Django (app/core/ssr_process.py, scripts/lib.sh start_ssr).
+# On in production and in ./scripts/run; never with the Vite dev server (no server bundle).
+INERTIA_SSR_ENABLED = env_bool("INERTIA_SSR_ENABLED", IS_PRODUCTION) and not VITE_DEV_SERVER
+INERTIA_SSR_URL = os.environ.get("INERTIA_SSR_URL", "http://127.0.0.1:13714").rstrip("/")
+# A page the process has not rendered within this time is rendered in the browser instead.
+INERTIA_SSR_TIMEOUT_SECONDS = 0.2
+# After the process refused a connection, pages skip it for this long.
+INERTIA_SSR_RETRY_SECONDS = 2.0

@@ -85,6 +85,7 @@ export const routes = {
   shell: {
     alerts: (query?: Query): string => withQuery("/api/alerts", query),
     version: (query?: Query): string => withQuery("/api/version", query),
+    serviceWorker: (query?: Query): string => withQuery("/sw.js", query),
     notifications: (query?: Query): string => withQuery("/api/notifications", query),
     notificationsRead: (query?: Query): string => withQuery("/api/notifications/read", query),
     setLanguage: (query?: Query): string => withQuery("/jezyk", query),

@@ -16,7 +16,7 @@ from app.core.errors import ApplicationError
 from app.core.queries import subquery_aggregate
 from app.core.timeseries import day_begins, series_fill, week_list
 from app.core.tokens import is_well_formed, token_digest
-from app.learning.models import Certificate, Lesson, LessonProgress, PathCourse
+from app.learning.models import Certificate, Course, Lesson, LessonProgress, PathCourse
 from app.teams.models import Invitation, Membership, Team
 
 # The code of an invitation sent to another address: the learner should log in to the

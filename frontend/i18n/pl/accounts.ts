@@ -1,5 +1,6 @@
 export default {
   "login.title": "Logowanie i rejestracja",
+  "login.description": "Zaloguj się do Platformy albo załóż darmowe konto i zacznij naukę.",
   "login.heading": "Mam już konto",
   "login.field_login": "E-mail",
   "login.field_password": "Hasło",

@@ -1,6 +1,7 @@
-import { Head, Link, router, useForm, usePage } from "@inertiajs/react";
+import { Link, router, useForm, usePage } from "@inertiajs/react";
 import { lazy, Suspense, useState, type FormEvent } from "react";
 
+import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import Dialog from "@/components/ui/Dialog";
@@ -150,7 +151,7 @@ export default function ManagerTeam(page: PageProps<"Teams/ManagerTeam">) {
   const grants = [...page.grants.courses, ...page.grants.paths, ...page.grants.exams];
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <Head title={page.team.name} />
+      <PageHead title={page.team.name} />
       <Link href={page.back_url} className="font-semibold text-blue-800 underline">
         <span aria-hidden="true">←</span> {t("menu.manager_panel")}
       </Link>

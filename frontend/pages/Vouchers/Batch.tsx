@@ -1,6 +1,7 @@
-import { Head, Link, usePage } from "@inertiajs/react";
+import { Link, usePage } from "@inertiajs/react";
 import { lazy, Suspense } from "react";
 
+import PageHead from "@/components/PageHead";
 import Pagination from "@/components/ui/Pagination";
 import ProgressBar from "@/components/ui/ProgressBar";
 import { areaTitleKey, productKindKey } from "@/components/vouchers/areaTitle";
@@ -20,7 +21,7 @@ export default function Batch(page: PageProps<"Vouchers/Batch">) {
   const left = batch.seats_total - batch.seats_used;
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <Head title={batch.name} />
+      <PageHead title={batch.name} />
       <Link href={page.back_url} className="font-semibold text-blue-800 underline">
         <span aria-hidden="true">←</span> {t(areaTitleKey(page.area))}
       </Link>

@@ -1,6 +1,7 @@
-import { Head, Link, useForm, usePage } from "@inertiajs/react";
+import { Link, useForm, usePage } from "@inertiajs/react";
 import { lazy, Suspense, useState, type FormEvent } from "react";
 
+import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import MessageDialog from "@/components/ui/MessageDialog";
@@ -133,7 +134,7 @@ export default function Batches(page: PageProps<"Vouchers/Batches">) {
   const title = t(areaTitleKey(page.area));
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <Head title={title} />
+      <PageHead title={title} />
       <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
       <p className="mt-2 max-w-prose text-slate-700">{t("batches.intro")}</p>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
