@@ -207,7 +207,7 @@ def consent_choice_get(*, request: HttpRequest, language: str) -> Choice | None:
     return Choice(purposes=purposes, services=services)
 
 
-def consent_in_use(definition: Definition) -> bool:
+def consent_in_use() -> bool:
     """Whether a service that needs consent actually runs on this site (the tag manager or
     the session recorder is configured). Only then is a visitor without a choice asked at
     once, and the notice's events logged: otherwise nothing could need the consent, so
@@ -215,7 +215,7 @@ def consent_in_use(definition: Definition) -> bool:
     configured = getattr(settings, "GTM_CONTAINER_ID", "") or getattr(
         settings, "OPENREPLAY_PROJECT_KEY", ""
     )
-    return bool(configured) and bool(definition.optional)
+    return bool(configured) and bool(consent_definition_get().optional)
 
 
 def consent_event_list(*, user: User, limit: int = 50) -> QuerySet[ConsentEvent]:
