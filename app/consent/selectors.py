@@ -218,9 +218,24 @@ def consent_in_use() -> bool:
     return bool(configured) and bool(consent_definition_get().optional)
 
 
-def consent_event_list(*, user: User, limit: int = 50) -> QuerySet[ConsentEvent]:
-    """The user's own consent history, the newest first."""
-    return ConsentEvent.objects.filter(user=user).order_by("-created_at", "-id")[:limit]
+# The events that are a choice (the others only say the notice loaded or was shown).
+CHOICE_ACTIONS = (
+    ConsentEvent.Action.ACCEPT,
+    ConsentEvent.Action.ACCEPT_ALL,
+    ConsentEvent.Action.NEWSLETTER_GIVEN,
+    ConsentEvent.Action.NEWSLETTER_WITHDRAWN,
+)
+
+
+def consent_event_list(
+    *, user: User, actions: tuple[str, ...] | None = CHOICE_ACTIONS, limit: int | None = 50
+) -> QuerySet[ConsentEvent]:
+    """The user's own consent history, the newest first: the choices they made (every
+    event with `actions=None`), at most `limit` (all with None)."""
+    events = ConsentEvent.objects.filter(user=user).order_by("-created_at", "-id")
+    if actions is not None:
+        events = events.filter(action__in=actions)
+    return events if limit is None else events[:limit]
 
 
 def privacy_policy_get(*, language: str) -> str:

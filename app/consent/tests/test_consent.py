@@ -393,6 +393,9 @@ def test_the_learner_withdraws_and_gives_the_newsletter_consent_on_the_profile(c
 def test_the_history_holds_only_the_learners_own_events(client, learner):
     other = make_user()
     ConsentEvent.objects.create(action="accept_all", user=other)
+    # Only choices: that the notice loaded or was shown is no consent.
+    ConsentEvent.objects.create(action="show_popup", user=learner)
+    ConsentEvent.objects.create(action="script_initialization", user=learner)
     ConsentEvent.objects.create(
         action="accept", user=learner, services=["gtm"], created_at=timezone.now() - timedelta(1)
     )
