@@ -48,6 +48,7 @@ export const routes = {
     log: (query?: Query): string => withQuery("/consent_management_log", query),
     privacyPolicy: (query?: Query): string => withQuery("/page/get_privacy_policy", query),
     save: (query?: Query): string => withQuery("/zgody", query),
+    definition: (query?: Query): string => withQuery("/zgody/uslugi", query),
     history: (query?: Query): string => withQuery("/zgody/historia", query),
     newsletter: (query?: Query): string => withQuery("/zgody/newsletter", query),
   },

@@ -47,8 +47,11 @@ class ConsentProps(TypedDict):
     ask: bool
     # The current valid choice, None when there is none (only required services run).
     choice: ConsentChoiceProps | None
+
+
+@ts_export
+class ConsentDefinitionProps(TypedDict):
     purposes: list[ConsentPurposeProps]
-    version: str
 
 
 @ts_export
@@ -107,18 +110,16 @@ def purposes_props(definition: Definition, language: str) -> list[ConsentPurpose
 
 
 def consent_props(request: HttpRequest) -> ConsentProps:
-    """The `consent` prop every page shares: one cache read and the request's cookie."""
-    language = get_language()
-    definition = consent_definition_get()
-    choice = consent_choice_get(request=request, language=language)
-    active = consent_in_use(definition)
-    return {
-        "active": active,
-        "ask": choice is None and active,
-        "choice": choice_props(choice),
-        "purposes": purposes_props(definition, language),
-        "version": definition.version,
-    }
+    """The `consent` prop every page shares. A visitor without a consent cookie on a site
+    where nothing needs consent costs nothing; otherwise one cache read. The purposes and
+    services are fetched by the notice when it opens (`definition_props`)."""
+    choice = consent_choice_get(request=request, language=get_language())
+    active = consent_in_use()
+    return {"active": active, "ask": choice is None and active, "choice": choice_props(choice)}
+
+
+def definition_props(language: str) -> ConsentDefinitionProps:
+    return {"purposes": purposes_props(consent_definition_get(), language)}
 
 
 def consent_event_props(event: ConsentEvent) -> ConsentEventProps:

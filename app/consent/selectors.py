@@ -207,7 +207,7 @@ def consent_choice_get(*, request: HttpRequest, language: str) -> Choice | None:
     return Choice(purposes=purposes, services=services)
 
 
-def consent_in_use(definition: Definition) -> bool:
+def consent_in_use() -> bool:
     """Whether a service that needs consent actually runs on this site (the tag manager or
     the session recorder is configured). Only then is a visitor without a choice asked at
     once, and the notice's events logged: otherwise nothing could need the consent, so
@@ -215,12 +215,27 @@ def consent_in_use(definition: Definition) -> bool:
     configured = getattr(settings, "GTM_CONTAINER_ID", "") or getattr(
         settings, "OPENREPLAY_PROJECT_KEY", ""
     )
-    return bool(configured) and bool(definition.optional)
+    return bool(configured) and bool(consent_definition_get().optional)
 
 
-def consent_event_list(*, user: User, limit: int = 50) -> QuerySet[ConsentEvent]:
-    """The user's own consent history, the newest first."""
-    return ConsentEvent.objects.filter(user=user).order_by("-created_at", "-id")[:limit]
+# The events that are a choice (the others only say the notice loaded or was shown).
+CHOICE_ACTIONS = (
+    ConsentEvent.Action.ACCEPT,
+    ConsentEvent.Action.ACCEPT_ALL,
+    ConsentEvent.Action.NEWSLETTER_GIVEN,
+    ConsentEvent.Action.NEWSLETTER_WITHDRAWN,
+)
+
+
+def consent_event_list(
+    *, user: User, actions: tuple[str, ...] | None = CHOICE_ACTIONS, limit: int | None = 50
+) -> QuerySet[ConsentEvent]:
+    """The user's own consent history, the newest first: the choices they made (every
+    event with `actions=None`), at most `limit` (all with None)."""
+    events = ConsentEvent.objects.filter(user=user).order_by("-created_at", "-id")
+    if actions is not None:
+        events = events.filter(action__in=actions)
+    return events if limit is None else events[:limit]
 
 
 def privacy_policy_get(*, language: str) -> str:

@@ -14,6 +14,7 @@ from app.consent.props import (
     ConsentHistoryProps,
     choice_props,
     consent_event_props,
+    definition_props,
 )
 from app.core.errors import form_refusal, rate_limit
 from app.core.guards import login_required
@@ -23,6 +24,12 @@ from app.core.requests import AuthenticatedRequest, data_flag, request_data
 
 def _account(request: HttpRequest) -> User | None:
     return request.user if isinstance(request.user, User) else None
+
+
+@require_GET
+def definition(request: HttpRequest) -> JsonResponse:
+    """The purposes and services in the request's language, for the notice's settings."""
+    return JsonResponse(definition_props(get_language()))
 
 
 @require_POST

@@ -133,6 +133,10 @@ export interface ConsentChoiceProps {
   services: Array<string>;
 }
 
+export interface ConsentDefinitionProps {
+  purposes: Array<ConsentPurposeProps>;
+}
+
 export interface ConsentEventProps {
   action: string;
   action_label: string;
@@ -149,8 +153,6 @@ export interface ConsentProps {
   active: boolean;
   ask: boolean;
   choice: ConsentChoiceProps | null;
-  purposes: Array<ConsentPurposeProps>;
-  version: string;
 }
 
 export interface ConsentPurposeProps {

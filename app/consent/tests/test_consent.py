@@ -52,8 +52,14 @@ def save(client: Client, body: dict, **kwargs):
 # --- The definition --------------------------------------------------------------------
 
 
+def definition(client: Client) -> dict:
+    response = client.get("/zgody/uslugi")
+    assert response.status_code == 200
+    return response.json()
+
+
 def test_the_purposes_and_services_are_those_of_the_spec_in_polish(client):
-    consent = consent_prop(client)
+    consent = definition(client)
 
     assert [(p["varname"], p["name"], p["required"]) for p in consent["purposes"]] == [
         ("base", "Niezbędne", True),
@@ -69,12 +75,15 @@ def test_the_purposes_and_services_are_those_of_the_spec_in_polish(client):
         "description": "Wczytuje pozostałe usługi, i tylko te, na które się zgodzisz.",
         "required": True,
     }
-    assert consent["choice"] is None
+
+
+def test_pages_share_the_visitors_choice_and_whether_to_ask(client):
+    assert consent_prop(client) == {"active": False, "ask": False, "choice": None}
 
 
 def test_the_english_site_has_english_texts_and_reddit_pixel(client):
     client.cookies["platforma_language"] = "en"
-    consent = consent_prop(client)
+    consent = definition(client)
 
     assert [p["name"] for p in consent["purposes"]] == ["Essential", "Analytics", "Advertising"]
     advertising = consent["purposes"][2]["services"]
@@ -86,9 +95,17 @@ def test_the_english_site_has_english_texts_and_reddit_pixel(client):
 def test_the_notice_asks_by_itself_only_when_a_service_needing_consent_is_in_use(client):
     assert consent_prop(client)["ask"] is False
     with override_settings(GTM_CONTAINER_ID="GTM-TEST"):
-        assert consent_prop(client)["ask"] is True
+        assert consent_prop(client) == {"active": True, "ask": True, "choice": None}
     with override_settings(OPENREPLAY_PROJECT_KEY="key"):
         assert consent_prop(client)["ask"] is True
+
+
+def test_a_page_without_a_consent_cookie_and_nothing_to_ask_reads_no_database(
+    client, django_assert_num_queries
+):
+    # Every page shares the prop: for most visitors it must cost nothing.
+    with django_assert_num_queries(0):
+        assert consent_prop(client) == {"active": False, "ask": False, "choice": None}
 
 
 # --- Saving a choice -----------------------------------------------------------------------
@@ -376,6 +393,9 @@ def test_the_learner_withdraws_and_gives_the_newsletter_consent_on_the_profile(c
 def test_the_history_holds_only_the_learners_own_events(client, learner):
     other = make_user()
     ConsentEvent.objects.create(action="accept_all", user=other)
+    # Only choices: that the notice loaded or was shown is no consent.
+    ConsentEvent.objects.create(action="show_popup", user=learner)
+    ConsentEvent.objects.create(action="script_initialization", user=learner)
     ConsentEvent.objects.create(
         action="accept", user=learner, services=["gtm"], created_at=timezone.now() - timedelta(1)
     )

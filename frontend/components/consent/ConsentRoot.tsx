@@ -3,7 +3,13 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 
 import { loadMessages } from "@/i18n";
 import { setConsent } from "@/lib/consent";
-import type { ConsentChoiceProps } from "@/types/generated";
+import { getJson } from "@/lib/http";
+import { routes } from "@/routes";
+import type {
+  ConsentChoiceProps,
+  ConsentDefinitionProps,
+  ConsentPurposeProps,
+} from "@/types/generated";
 
 import { logConsentEvent, onOpenConsentSettings, toChoice, type ConsentLogAction } from "./events";
 
@@ -15,12 +21,14 @@ type Mode = "notice" | "settings";
  * The consent notice's host in the shell. It renders nothing until an effect opened it in
  * the browser (server rendering never sees it), hands the server's choice to the trackers
  * (`setConsent`), opens the notice by itself when the server asks for a choice, and opens
- * the cookie settings on request. The dialog and its texts load only when it opens.
+ * the cookie settings on request. The dialog, its texts and the purposes and services
+ * load only when it opens.
  */
 export default function ConsentRoot() {
   const { consent, locale } = usePage().props;
   // Set only from effects and handlers: on the server and in the first render, nothing.
   const [mode, setMode] = useState<Mode | null>(null);
+  const [purposes, setPurposes] = useState<ConsentPurposeProps[]>([]);
   // A choice saved on this page, until the server's props of a later visit carry it.
   const serverChoice = JSON.stringify(consent.choice);
   const [saved, setSaved] = useState<{ over: string; choice: ConsentChoiceProps } | null>(null);
@@ -34,7 +42,14 @@ export default function ConsentRoot() {
       if (!returnFocus.current && document.activeElement instanceof HTMLElement) {
         returnFocus.current = document.activeElement;
       }
-      void loadMessages(locale, "consent").then(() => setMode(next));
+      // The texts and the purposes arrive with the first opening (most pages never open it).
+      const definition = getJson<ConsentDefinitionProps>(routes.consent.definition(), {
+        handle: "all",
+      }).then(({ data }) => data?.purposes ?? null);
+      void Promise.all([definition, loadMessages(locale, "consent")]).then(([loaded]) => {
+        if (loaded) setPurposes(loaded);
+        setMode(next);
+      });
       if (action) logConsentEvent(action);
     },
     [locale],
@@ -74,7 +89,7 @@ export default function ConsentRoot() {
     <Suspense fallback={null}>
       <ConsentDialog
         initialMode={mode}
-        purposes={consent.purposes}
+        purposes={purposes}
         choice={choice}
         onSaved={onSaved}
         onClosed={closed}
