@@ -65,6 +65,7 @@ def test_without_settings_the_page_has_no_tag_manager_or_recorder(client):
     assert "gtag" not in html
     assert "dataLayer" not in html
     assert "session-recorder" not in html
+    assert "\x00" not in html
 
 
 @pytest.mark.django_db
@@ -73,6 +74,8 @@ def test_consent_defaults_deny_everything_before_the_tag_manager_script(client):
     response = client.get("/login")
     html = response.content.decode()
     assert consent_calls(html) == [("default", DENIED)]
+    # The per-request slot of the cached layout is always filled.
+    assert "\x00" not in html
     defaults = html.index('gtag("consent","default"')
     script = html.index('<script async nonce="')
     assert html.index("https://www.googletagmanager.com/gtm.js?id=GTM-TEST123") > script
@@ -243,3 +246,15 @@ def test_build_policy_still_fills_the_nonce():
     # The nonce placeholder survives the merge (the same member, not a copy of its text).
     merged = with_tracking_hosts(BASE, tag_manager=True, recorder_ingest_url="")
     assert "'nonce-X'" in build_policy(merged, "X")
+
+
+@pytest.mark.django_db
+def test_the_uncached_layout_of_the_dev_server_gets_the_same_head(client, settings):
+    settings.GTM_CONTAINER_ID = "GTM-TEST123"
+    settings.DJANGO_VITE = {"default": {**settings.DJANGO_VITE["default"], "dev_mode": True}}
+    response = client.get("/login")
+    html = response.content.decode()
+    nonce = nonce_of_header(response)
+    assert consent_calls(html) == [("default", DENIED)]
+    assert all(n == nonce for n, _ in inline_scripts(html))
+    assert "\x00" not in html
