@@ -11,3 +11,6 @@ STORAGES = {
 MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
 # Tests decide per case whether a task goes to a real worker (see conftest.py).
 CELERY_TASK_ALWAYS_EAGER = True
+# Pages are rendered in the browser, except in the server-rendering tests, which start
+# their own SSR process.
+INERTIA_SSR_ENABLED = False

@@ -44,8 +44,17 @@ export const routes = {
     adminLogin: (query?: Query): string => withQuery("/thehero_piwnica", query),
     adminReminder: (query?: Query): string => withQuery("/thehero_piwnica/remind", query),
   },
+  consent: {
+    log: (query?: Query): string => withQuery("/consent_management_log", query),
+    privacyPolicy: (query?: Query): string => withQuery("/page/get_privacy_policy", query),
+    save: (query?: Query): string => withQuery("/zgody", query),
+    history: (query?: Query): string => withQuery("/zgody/historia", query),
+    newsletter: (query?: Query): string => withQuery("/zgody/newsletter", query),
+  },
   core: {
     home: (query?: Query): string => withQuery("/", query),
+    healthLive: (query?: Query): string => withQuery("/health/live", query),
+    healthReady: (query?: Query): string => withQuery("/health/ready", query),
   },
   learning: {
     home: (query?: Query): string => withQuery("/platforma", query),
@@ -76,6 +85,7 @@ export const routes = {
   shell: {
     alerts: (query?: Query): string => withQuery("/api/alerts", query),
     version: (query?: Query): string => withQuery("/api/version", query),
+    serviceWorker: (query?: Query): string => withQuery("/sw.js", query),
     notifications: (query?: Query): string => withQuery("/api/notifications", query),
     notificationsRead: (query?: Query): string => withQuery("/api/notifications/read", query),
     setLanguage: (query?: Query): string => withQuery("/jezyk", query),
@@ -93,6 +103,8 @@ export const routes = {
       withQuery(`/manager/zespol/${segment(params.team_id)}`, query),
     invite: (params: { team_id: number }, query?: Query): string =>
       withQuery(`/manager/zespol/${segment(params.team_id)}/zaproszenia`, query),
+    teamProgressCsv: (params: { team_id: number }, query?: Query): string =>
+      withQuery(`/manager/zespol/${segment(params.team_id)}/postepy.csv`, query),
     invitationResend: (params: { team_id: number; invitation_id: number }, query?: Query): string =>
       withQuery(`/manager/zespol/${segment(params.team_id)}/zaproszenia/${segment(params.invitation_id)}/wyslij-ponownie`, query),
     invitationRevoke: (params: { team_id: number; invitation_id: number }, query?: Query): string =>

@@ -79,6 +79,38 @@ ensure_node_env() {
 build_frontend() {
   say "Building the frontend"
   npx --no-install vite build --logLevel warn
+  # The same pages for the Node SSR process (frontend/ssr.tsx); build/ is not committed.
+  npx --no-install vite build --ssr frontend/ssr.tsx --outDir build/ssr --emptyOutDir --logLevel warn
+}
+
+# The Inertia SSR process next to Django (app/core/ssr_process.py restarts it when it dies).
+# It stops by itself once the process with id $1 (default: this shell, i.e. what it execs
+# into) has exited; stop_ssr stops it at once. SSR_PORT (default 13714) is where it listens;
+# Django asks it at INERTIA_SSR_URL.
+SSR_PID_FILE="$ROOT/var/ssr.pid"
+start_ssr() {
+  local port="${SSR_PORT:-13714}"
+  say "Starting the server-side rendering process on port $port"
+  python -m app.core.ssr_process --port "$port" --parent "${1:-$$}" &
+  echo $! > "$SSR_PID_FILE"
+  local i
+  for i in $(seq 1 100); do
+    if python -c "import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=1)" \
+      "http://127.0.0.1:$port/health" >/dev/null 2>&1; then
+      export INERTIA_SSR_ENABLED="${INERTIA_SSR_ENABLED:-1}"
+      export INERTIA_SSR_URL="${INERTIA_SSR_URL:-http://127.0.0.1:$port}"
+      return 0
+    fi
+    sleep 0.1
+  done
+  echo "The SSR process did not start; pages are rendered in the browser." >&2
+}
+
+stop_ssr() {
+  if [ -f "$SSR_PID_FILE" ]; then
+    kill "$(cat "$SSR_PID_FILE")" 2>/dev/null || true
+    rm -f "$SSR_PID_FILE"
+  fi
 }
 
 prepare_django() {

@@ -18,12 +18,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from app.accounts import selectors
+from app.accounts.cache import account_cache_bump
 from app.accounts.models import AccountDeletionLink, Role, SessionLink, User
-from app.accounts.signals import account_anonymised
+from app.accounts.signals import account_anonymised, newsletter_changed
 from app.core import roles
 from app.core.data_export import data_export_content
 from app.core.errors import ApplicationError
-from app.core.models import DataExport, EmailLog
+from app.core.models import DataExport, EmailLog, EmailOutbox
 from app.core.tasks import send_email
 from app.core.tokens import UNKNOWN, USED
 
@@ -54,6 +55,7 @@ def user_register(
                 first_name=first_name,
                 last_name=last_name,
                 newsletter=newsletter,
+                newsletter_consented_at=timezone.now() if newsletter else None,
                 terms_accepted_at=timezone.now(),
                 language=get_language(),
             )
@@ -61,7 +63,20 @@ def user_register(
     except IntegrityError as exc:
         message = _("Nazwa użytkownika jest już zajęta")
         raise ApplicationError(message, code="email_taken", fields={"username": message}) from exc
+    if newsletter:
+        newsletter_changed.send(sender=User, user=user, subscribed=True)
     return user
+
+
+def newsletter_set(*, user: User, subscribed: bool) -> None:
+    """Give or withdraw the newsletter consent; the time it was given is kept while it is
+    in force. Saying again what is already in force changes nothing."""
+    if user.newsletter == subscribed:
+        return
+    user.newsletter = subscribed
+    user.newsletter_consented_at = timezone.now() if subscribed else None
+    user.save(update_fields=["newsletter", "newsletter_consented_at"])
+    newsletter_changed.send(sender=User, user=user, subscribed=subscribed)
 
 
 def email_mark_verified(*, user: User) -> None:
@@ -313,6 +328,8 @@ def account_deletion_confirm(*, user: User, token: str) -> datetime:
         AccountDeletionLink.redeem(token, user=user, kind=AccountDeletionLink.Kind.CONFIRM)
         now = timezone.now()
         User.objects.filter(pk=user.pk).update(deletion_marked_at=now, is_active=False)
+        # The update sends no signal: the cached account must go by hand.
+        account_cache_bump(user_id=user.pk)
         user.deletion_marked_at, user.is_active = now, False
         purge_at = now + settings.ACCOUNT_DELETION_GRACE
         restore, restore_token = AccountDeletionLink.issue(
@@ -422,6 +439,9 @@ def _anonymise(user: User) -> None:
     AccountDeletionLink.objects.filter(user=user).delete()
     DataExport.objects.filter(user=user).delete()
     EmailLog.objects.filter(to=old_email).update(to=placeholder)
+    # An anonymised account is e-mailed nothing more; what was sent keeps no trace of it.
+    EmailOutbox.objects.filter(to=old_email, sent_at__isnull=True).delete()
+    EmailOutbox.objects.filter(to=old_email).update(to=placeholder, context={})
     user.roles.clear()
     user.groups.clear()
     user.user_permissions.clear()
@@ -439,6 +459,7 @@ def _anonymise(user: User) -> None:
     user.supervision = False
     user.is_profile_public = False
     user.newsletter = False
+    user.newsletter_consented_at = None
     user.terms_accepted_at = None
     user.last_login = None
     user.anonymised_at = timezone.now()

@@ -16,6 +16,7 @@ from inertia import InertiaResponse
 from inertia.http import PropsResolver
 from inertia.prop_classes import CallableProp
 
+from app.core.ssr import RenderedPage, page_render
 from app.core.templatetags.tracking import REQUEST_HEAD_SLOT
 from app.core.tracking import tracking_head
 from app.core.typegen import page_names
@@ -62,7 +63,39 @@ def _layout_around_page(language: str) -> tuple[str, str, str]:
     return head, before, after
 
 
+_HEAD_SLOT = "\x00platforma-head\x00"
+
+
+@lru_cache(maxsize=len(settings.LANGUAGES))
+def _layout_around_rendered_page(language: str) -> tuple[str, str, str, str]:
+    # The same, for a page the SSR process rendered: its <head> tags and its HTML go in.
+    html = render_to_string(
+        "inertia_ssr_page.html",
+        {"inertia_layout": settings.INERTIA_LAYOUT, "head": _HEAD_SLOT, "body": _PAGE_SLOT},
+    )
+    request_head, rest = html.split(REQUEST_HEAD_SLOT)
+    before, rest = rest.split(_HEAD_SLOT)
+    between, after = rest.split(_PAGE_SLOT)
+    return request_head, before, between, after
+
+
 class PageResponse(InertiaResponse):
+    _ssr_shared = False
+    _ssr: RenderedPage | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self._ssr is not None:
+            self.headers["Server-Timing"] = f"ssr;dur={self._ssr.seconds * 1000:.1f}"
+
+    def page_data(self) -> dict[str, Any]:
+        page = super().page_data()
+        # Server-rendered HTML the next visitor may get too: no account, no flash, no errors.
+        self._ssr_shared = not (
+            self.request.user.is_authenticated or page.get("flash") or page["props"].get("errors")
+        )
+        return page
+
     def resolve_props(self) -> tuple[dict[str, Any], dict[str, Any]]:
         shadowed = self.props.keys() & self.request.inertia.keys()
         if shadowed:
@@ -74,6 +107,11 @@ class PageResponse(InertiaResponse):
     def build_first_load(self, data: Any) -> str:
         if settings.DJANGO_VITE["default"]["dev_mode"] or self.template_data:
             return super().build_first_load(data)
+        self._ssr = page_render(component=self.component, page_json=data, shared=self._ssr_shared)
+        if self._ssr is not None:
+            head, before, between, after = _layout_around_rendered_page(get_language())
+            request_head = tracking_head(self.request)
+            return f"{head}{request_head}{before}{self._ssr.head}{between}{self._ssr.body}{after}"
         head, before, after = _layout_around_page(get_language())
         return f"{head}{tracking_head(self.request)}{before}{data}{after}"
 

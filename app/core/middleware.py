@@ -65,4 +65,6 @@ class PrivatePagesMiddleware:
         # Also the answers that log someone in or out.
         if logged_in or request.user.is_authenticated:
             add_never_cache_headers(response)
+            # Nothing of an account belongs in a search engine either.
+            response.headers.setdefault("X-Robots-Tag", "noindex")
         return response

@@ -62,3 +62,36 @@ class DataExport(OneTimeToken):
     def spent_before(cls, cutoff: datetime) -> Q:
         # The copy of a person's data is kept no longer than its link works.
         return Q(used_at__isnull=False) | Q(expires_at__lte=timezone.now())
+
+
+class EmailOutbox(models.Model):
+    """An e-mail the platform decided to send, stored in the same transaction as the
+    change that asked for it, so it is neither lost when the broker (Redis) is down nor
+    sent when that change is rolled back. The task enqueued on commit sends it; whatever
+    was not sent (the broker was away, a worker died) the periodic drain sends later.
+    A row is sent once: its sender holds the row's lock and the key's EmailLog."""
+
+    key = models.CharField(_("klucz"), max_length=200, unique=True)
+    template = models.CharField(_("szablon"), max_length=100)
+    to = models.EmailField(_("odbiorca"), db_index=True)
+    language = models.CharField(_("język"), max_length=8)
+    # Emptied once sent: the links and names in it are needed only to render the e-mail.
+    context = models.JSONField(_("dane"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("utworzono"), auto_now_add=True)
+    sent_at = models.DateTimeField(_("wysłano"), null=True, blank=True)
+    attempts = models.PositiveIntegerField(_("próby"), default=0)
+
+    class Meta:
+        verbose_name = _("e-mail do wysłania")
+        verbose_name_plural = _("e-maile do wysłania")
+        ordering = ["created_at"]
+        indexes = [
+            models.Index(
+                fields=["created_at"],
+                condition=models.Q(sent_at__isnull=True),
+                name="core_outbox_unsent",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.template} → {self.to}"

@@ -7,6 +7,7 @@ app_name = "shell"
 urlpatterns = [
     path("api/alerts", views.alerts, name="alerts"),
     path("api/version", views.version, name="version"),
+    path("sw.js", views.service_worker, name="service_worker"),
     path("api/notifications", views.notifications, name="notifications"),
     path("api/notifications/read", views.notifications_read, name="notifications_read"),
     path("jezyk", views.set_language, name="set_language"),

@@ -15,6 +15,7 @@ from app.core.requests import AuthenticatedRequest, request_data
 from app.core.return_url import safe_return_url
 from app.shell import selectors, services
 from app.shell.presenters import alert_props, notification_props, site_page_props
+from app.shell.service_worker import service_worker_script
 
 
 @require_GET
@@ -22,6 +23,18 @@ def alerts(request: HttpRequest) -> JsonResponse:
     """The active alert, or [] when there is none (SPEC §2 "Alert banner")."""
     alert = selectors.active_alert_get()
     return JsonResponse(alert_props(alert, get_language()) if alert else [], safe=False)
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """/sw.js: served from the root so it may control every page; always revalidated, so a
+    new build's worker is found by the next update check."""
+    response = HttpResponse(
+        service_worker_script(settings.INERTIA_VERSION), content_type="text/javascript"
+    )
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
 
 
 @require_GET

@@ -10,18 +10,26 @@ import {
   takeRedirect,
 } from "@/lib/appUpdate";
 import { getJson } from "@/lib/http";
+import { registerWhenStable, updateServiceWorker } from "@/lib/serviceWorker";
 import { routes } from "@/routes";
 
 /** SPEC §4 "Application update": look for a new build once the page is idle and every
- * 5 minutes; when there is one, the next navigation reloads into it and carries on. */
+ * 5 minutes (the service worker too); when there is one, the next navigation reloads into
+ * it and carries on. */
 export function useAppUpdate(runningVersion: string): void {
   useEffect(() => {
     const redirect = takeRedirect(sessionStorage, window.location.origin);
     const here = window.location.pathname + window.location.search + window.location.hash;
     if (redirect && redirect !== here) router.visit(redirect, { replace: true });
 
+    // Development (the Vite server) has no build to keep.
+    const stopRegistration = import.meta.env.DEV
+      ? () => {}
+      : registerWhenStable(routes.shell.serviceWorker());
+
     let latest: string | null = null;
     async function check() {
+      void updateServiceWorker();
       const result = await getJson<{ version?: unknown }>(routes.shell.version(), {
         handle: "all",
       });
@@ -51,6 +59,7 @@ export function useAppUpdate(runningVersion: string): void {
       if (hasIdle) window.cancelIdleCallback(idle as number);
       else clearTimeout(idle);
       window.clearInterval(interval);
+      stopRegistration();
       offBefore();
     };
   }, [runningVersion]);

@@ -1,6 +1,7 @@
 import { usePage } from "@inertiajs/react";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from "react";
 
+import ConsentRoot from "@/components/consent/ConsentRoot";
 import FlashMessages from "@/components/FlashMessages";
 import DevBanner from "@/components/shell/DevBanner";
 import ErrorDialogHost from "@/components/shell/ErrorDialogHost";
@@ -19,6 +20,9 @@ const AlertBanner = lazy(() => import("@/components/shell/AlertBanner"));
 const MobileAppBanner = lazy(() => import("@/components/shell/MobileAppBanner"));
 const Footer = lazy(() => import("@/components/shell/Footer"));
 
+const neverChanges = () => () => {};
+const noMobileOs = () => null;
+
 /** The shell every page stands in (SPEC §2 "Top bar and shell"). */
 export default function AppLayout({ children }: { children: ReactNode }) {
   const page = usePage();
@@ -33,7 +37,9 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   }, [locale, isAdminRoute]);
   useAppUpdate(page.version ?? "");
   const alert = useAlert();
-  const [mobileOs] = useState(detectMobileOs);
+  // Known only in the browser: none on the server and while hydrating, so the first render
+  // matches the server's HTML; the banner appears right after.
+  const mobileOs = useSyncExternalStore(neverChanges, detectMobileOs, noMobileOs);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -61,6 +67,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         </Suspense>
       )}
       <ErrorDialogHost />
+      <ConsentRoot />
     </div>
   );
 }

@@ -1,6 +1,9 @@
+import socket
+
 import pytest
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.core.ssr_process import SsrProcess
 from app.shell.models import Alert
 from app.shell.tests.helpers import log_in_through_form, seed_demo
 
@@ -31,3 +34,16 @@ def learner_page(live_server, page):
     make_user(email="ola@example.com")
     log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
     return page
+
+
+@pytest.fixture(scope="module")
+def ssr_process():
+    """The SSR process (build/ssr/ssr.js) on a free port, for one test module."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    process = SsrProcess(port)
+    process.start()
+    assert process.wait_healthy(), "the SSR process did not start"
+    yield process
+    process.stop()

@@ -1,10 +1,6 @@
-import { Head } from "@inertiajs/react";
+import PageHead from "@/components/PageHead";
 
 /** Keeps a page out of search engines; the server also sends X-Robots-Tag: noindex. */
 export default function NoIndex({ title }: { title: string }) {
-  return (
-    <Head title={title}>
-      <meta name="robots" content="noindex" />
-    </Head>
-  );
+  return <PageHead title={title} noindex />;
 }

@@ -2,6 +2,7 @@ import type pl from "../pl/accounts";
 
 const en: Record<keyof typeof pl, string> = {
   "login.title": "Log in and sign up",
+  "login.description": "Log in to Platforma or create a free account and start learning.",
   "login.heading": "I already have an account",
   "login.field_login": "E-mail",
   "login.field_password": "Password",

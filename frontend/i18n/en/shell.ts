@@ -67,14 +67,6 @@ const en: Record<keyof typeof pl, string> = {
   "footer.language": "Language",
   "footer.language_pl": "Polski",
   "footer.language_en": "English",
-  "cookies.title": "Cookie settings",
-  "cookies.intro":
-    "Platforma only uses the cookies it cannot work without. We use no advertising or analytics cookies, so there is nothing to switch off here.",
-  "cookies.session": "sessionid: keeps you logged in (up to 14 days).",
-  "cookies.csrf": "XSRF-TOKEN: protects forms against forgery (1 year).",
-  "cookies.language": "platforma_language: remembers the language you chose (1 year).",
-  "cookies.banners": "app-alert-banner, download-app-banner: remember closed banners (7 days).",
-  "cookies.close": "Close",
   "errors.title": "Something went wrong",
   "errors.logged_out_title": "Session ended",
   "errors.logged_out": "You have been logged out of the platform",
@@ -92,6 +84,9 @@ const en: Record<keyof typeof pl, string> = {
   "pagination.label": "List pages",
   "pagination.previous": "Previous page",
   "pagination.next": "Next page",
+  "meta.description":
+    "Platforma: online courses, exams and learning paths. Learn wherever and whenever you want.",
+  "meta.site_page": "{title}: a Platforma document.",
   "pagination.status": "Page {page} of {pages}",
 };
 

@@ -1,5 +1,6 @@
 export default {
   "login.title": "Logowanie i rejestracja",
+  "login.description": "Zaloguj się do Platformy albo załóż darmowe konto i zacznij naukę.",
   "login.heading": "Mam już konto",
   "login.field_login": "E-mail",
   "login.field_password": "Hasło",
@@ -15,7 +16,7 @@ export default {
   "register.field_first_name": "Imię",
   "register.field_last_name": "Nazwisko",
   "register.field_password": "Hasło",
-  "register.newsletter": "I want to receive information about promotions",
+  "register.newsletter": "Chcę otrzymywać informacje o promocjach",
   "register.submit": "Załóż darmowe konto",
   "register.terms_prefix": "Zakładając konto, akceptujesz",
   "register.terms_link": "regulamin zakupów",

@@ -65,14 +65,6 @@ export default {
   "footer.language": "Język",
   "footer.language_pl": "Polski",
   "footer.language_en": "English",
-  "cookies.title": "Ustawienia cookies",
-  "cookies.intro":
-    "Platforma używa wyłącznie plików cookie, bez których nie działa. Nie używamy plików cookie reklamowych ani analitycznych, dlatego nie ma tu nic do wyłączenia.",
-  "cookies.session": "sessionid: utrzymuje Twoje zalogowanie (do 14 dni).",
-  "cookies.csrf": "XSRF-TOKEN: chroni formularze przed podszywaniem się (1 rok).",
-  "cookies.language": "platforma_language: zapamiętuje wybrany język (1 rok).",
-  "cookies.banners": "app-alert-banner, download-app-banner: zapamiętują zamknięte banery (7 dni).",
-  "cookies.close": "Zamknij",
   "errors.title": "Coś poszło nie tak",
   "errors.logged_out_title": "Sesja zakończona",
   "errors.logged_out": "Zostałeś wylogowany z platformy",
@@ -90,5 +82,8 @@ export default {
   "pagination.label": "Strony listy",
   "pagination.previous": "Poprzednia strona",
   "pagination.next": "Następna strona",
+  "meta.description":
+    "Platforma: kursy online, egzaminy i ścieżki nauki. Ucz się gdzie i kiedy chcesz.",
+  "meta.site_page": "{title}: dokument Platformy.",
   "pagination.status": "Strona {page} z {pages}",
 } as const;

@@ -1,5 +1,4 @@
-import { Head } from "@inertiajs/react";
-
+import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import AuthCard from "@/components/auth/AuthCard";
 import Notice from "@/components/auth/Notice";
@@ -22,7 +21,7 @@ export default function AccountDeletion({
 
   return (
     <AuthCard title={t("deletion.title")}>
-      <Head title={t("deletion.title")} />
+      <PageHead title={t("deletion.title")} />
       <form onSubmit={submit} className="space-y-5">
         <p className="text-lg">
           {t("deletion.confirm")}{" "}

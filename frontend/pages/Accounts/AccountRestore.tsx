@@ -1,5 +1,4 @@
-import { Head } from "@inertiajs/react";
-
+import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import AuthCard from "@/components/auth/AuthCard";
 import Notice from "@/components/auth/Notice";
@@ -20,7 +19,7 @@ export default function AccountRestore({
 
   return (
     <AuthCard title={t("restore.title")}>
-      <Head title={t("restore.title")} />
+      <PageHead title={t("restore.title")} />
       {message ? (
         <div>
           <Notice tone="error">{message}</Notice>

@@ -1,8 +1,8 @@
-import { Head } from "@inertiajs/react";
 import { useState } from "react";
 
 import AuthCard from "@/components/auth/AuthCard";
 import Notice from "@/components/auth/Notice";
+import PageHead from "@/components/PageHead";
 import TextLink from "@/components/auth/TextLink";
 import Button from "@/components/ui/Button";
 import { useT } from "@/i18n";
@@ -18,7 +18,7 @@ export default function DataExport({ error, submit_url }: PageProps<"Accounts/Da
 
   return (
     <AuthCard title={t("data_export.title")}>
-      <Head title={t("data_export.title")} />
+      <PageHead title={t("data_export.title")} noindex />
       {error ? (
         <Notice tone="error">{error}</Notice>
       ) : (

@@ -1,6 +1,7 @@
-import { Head, useForm, usePage } from "@inertiajs/react";
+import { useForm, usePage } from "@inertiajs/react";
 import type { FormEvent } from "react";
 
+import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import AuthCard from "@/components/auth/AuthCard";
 import Notice from "@/components/auth/Notice";
@@ -28,7 +29,7 @@ export default function DeletionRequest({
 
   return (
     <AuthCard title={t("deletion_request.title")}>
-      <Head title={t("deletion_request.title")} />
+      <PageHead title={t("deletion_request.title")} />
       <form onSubmit={submit} className="space-y-5">
         <p className="text-slate-700">{t("deletion_request.intro")}</p>
         {sent ? (

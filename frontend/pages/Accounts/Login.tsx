@@ -1,6 +1,6 @@
-import { Head } from "@inertiajs/react";
 import { useState } from "react";
 
+import PageHead from "@/components/PageHead";
 import MessageDialog from "@/components/ui/MessageDialog";
 import CollapsibleColumn from "@/components/auth/CollapsibleColumn";
 import LoginForm from "@/components/auth/LoginForm";
@@ -18,7 +18,7 @@ export default function Login(page: PageProps<"Accounts/Login">) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <Head title={t("login.title")} />
+      <PageHead title={t("login.title")} description={t("login.description")} />
       <h1 className="sr-only">{t("login.title")}</h1>
       <div className="grid items-start gap-6 md:grid-cols-2">
         <CollapsibleColumn

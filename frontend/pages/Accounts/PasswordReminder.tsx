@@ -1,6 +1,7 @@
-import { Head, Link, useForm } from "@inertiajs/react";
+import { Link, useForm } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
+import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import MessageDialog from "@/components/ui/MessageDialog";
 import TextField from "@/components/ui/TextField";
@@ -52,7 +53,7 @@ export default function PasswordReminder({
     variant === "admin" ? (
       <NoIndex title={t("reminder.title")} />
     ) : (
-      <Head title={t("reminder.title")} />
+      <PageHead title={t("reminder.title")} />
     );
 
   if (sent) {

@@ -1,6 +1,7 @@
-import { Head, useForm } from "@inertiajs/react";
+import { useForm } from "@inertiajs/react";
 import { useState } from "react";
 
+import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import MessageDialog from "@/components/ui/MessageDialog";
 import TextField from "@/components/ui/TextField";
@@ -27,7 +28,7 @@ export default function PasswordReset({
 
   return (
     <AuthCard title={t("reset.title")}>
-      <Head title={t("reset.title")} />
+      <PageHead title={t("reset.title")} />
       {error === null ? (
         <form onSubmit={submit} noValidate className="space-y-5">
           <p className="text-slate-700">{t("reset.intro")}</p>

@@ -1,6 +1,7 @@
-import { Head, router } from "@inertiajs/react";
+import { router } from "@inertiajs/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
+import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import { useT } from "@/i18n";
 import type { PageProps } from "@/types/generated";
@@ -41,7 +42,7 @@ export default function SessionLink({ submit_url }: PageProps<"Accounts/SessionL
 
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <Head title={t("session_link.title")} />
+      <PageHead title={t("session_link.title")} />
       <h1 className="sr-only">{t("session_link.title")}</h1>
       {failed ? (
         <div role="alert">

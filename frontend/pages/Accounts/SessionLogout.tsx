@@ -1,6 +1,7 @@
-import { Head, router } from "@inertiajs/react";
+import { router } from "@inertiajs/react";
 import { useEffect } from "react";
 
+import PageHead from "@/components/PageHead";
 import { useT } from "@/i18n";
 import { routes } from "@/routes";
 import type { PageProps } from "@/types/generated";
@@ -13,7 +14,7 @@ export default function SessionLogout(_props: PageProps<"Accounts/SessionLogout"
   }, []);
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center" aria-live="polite">
-      <Head title={t("session.logging_out")} />
+      <PageHead title={t("session.logging_out")} />
       <p className="text-lg">{t("session.logging_out")}</p>
     </section>
   );

@@ -1,5 +1,6 @@
-import { Head, Link, usePage } from "@inertiajs/react";
+import { Link, usePage } from "@inertiajs/react";
 
+import PageHead from "@/components/PageHead";
 import { useT, type MessageKey } from "@/i18n";
 import { routes } from "@/routes";
 import type { PageProps } from "@/types/generated";
@@ -12,7 +13,7 @@ export default function Error({ status, message }: PageProps<"Errors/Error">) {
   const title = t(TITLES[status] ?? "error.title_other");
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center sm:py-24">
-      <Head title={title} />
+      <PageHead title={title} />
       <p className="text-5xl font-extrabold text-blue-700">{status}</p>
       <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{title}</h1>
       <p className="mt-3 text-slate-700">{message}</p>

@@ -1,5 +1,4 @@
-import { Head } from "@inertiajs/react";
-
+import PageHead from "@/components/PageHead";
 import EmptyState from "@/components/ui/EmptyState";
 import Pagination from "@/components/ui/Pagination";
 import { useT } from "@/i18n";
@@ -13,7 +12,7 @@ export default function Author({
   const t = useT();
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <Head title={t("menu.author_panel")} />
+      <PageHead title={t("menu.author_panel")} />
       <h1 className="text-2xl font-bold sm:text-3xl">{t("menu.author_panel")}</h1>
       <p className="mt-2 text-slate-700">
         {t("author.summary", { courses: pagination.total, learners: total_learners })}

@@ -1,5 +1,6 @@
-import { Head, Link, usePage } from "@inertiajs/react";
+import { Link, usePage } from "@inertiajs/react";
 
+import PageHead from "@/components/PageHead";
 import { menuLabel } from "@/components/shell/menuLabel";
 import { useT } from "@/i18n";
 import type { MenuEntry, PageProps } from "@/types/generated";
@@ -35,7 +36,7 @@ export default function Home(_props: PageProps<"Learning/Home">) {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
-      <Head title={t("learner.title")} />
+      <PageHead title={t("learner.title")} />
       <h1 className="text-2xl font-bold sm:text-3xl">
         {t("learner.greeting", {
           name: `${user?.first_name ?? ""} ${user?.last_name ?? ""}`.trim(),

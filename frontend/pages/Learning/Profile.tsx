@@ -6,13 +6,14 @@ import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import Checkbox from "@/components/ui/Checkbox";
 import TextField from "@/components/ui/TextField";
+import ConsentSection from "@/components/consent/ConsentSection";
 import PageHeading from "@/components/learning/PageHeading";
 import { useFieldErrors } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
 import type { PageProps, ProfileProps } from "@/types/generated";
 
-// Besides its own area, the page shows texts of the accounts area.
-export const catalogues = ["accounts"];
+// Besides its own area, the page shows texts of the accounts and consent areas.
+export const catalogues = ["accounts", "consent"];
 
 const AVATAR_TYPES = "image/jpeg,image/png,image/webp,image/gif";
 
@@ -175,9 +176,14 @@ export default function Profile(page: PageProps<"Learning/Profile">) {
       <PageHeading title={t("menu.profile")} />
       <div className="mt-6">
         <div className="grid items-start gap-6 lg:grid-cols-2">
-          <Card>
-            <NamesForm page={page} />
-          </Card>
+          <div className="space-y-6">
+            <Card>
+              <NamesForm page={page} />
+            </Card>
+            <Card>
+              <ConsentSection />
+            </Card>
+          </div>
           <div className="space-y-6">
             <Card>
               <AvatarForm page={page} />

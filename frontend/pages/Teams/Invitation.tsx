@@ -1,6 +1,7 @@
-import { Head, Link, router, usePage } from "@inertiajs/react";
+import { Link, router, usePage } from "@inertiajs/react";
 import { useRef, useState } from "react";
 
+import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import Dialog from "@/components/ui/Dialog";
 import { useT } from "@/i18n";
@@ -55,7 +56,7 @@ export default function Invitation(page: PageProps<"Teams/Invitation">) {
   return (
     <section className="mx-auto max-w-xl px-4 py-12 sm:py-20">
       <div className="text-center">
-        <Head title={t("invitation.title")} />
+        <PageHead title={t("invitation.title")} />
         <h1 className="text-2xl font-bold sm:text-3xl">{t("invitation.title")}</h1>
         <p className="mt-4 text-lg text-slate-800">{t("invitation.question")}</p>
         {page.team_name ? (

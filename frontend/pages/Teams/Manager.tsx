@@ -1,6 +1,7 @@
-import { Head, Link, useForm } from "@inertiajs/react";
+import { Link, useForm } from "@inertiajs/react";
 import type { FormEvent } from "react";
 
+import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import EmptyState from "@/components/ui/EmptyState";
@@ -46,7 +47,7 @@ export default function Manager(page: PageProps<"Teams/Manager">) {
   const t = useT();
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <Head title={t("menu.manager_panel")} />
+      <PageHead title={t("menu.manager_panel")} />
       <h1 className="text-2xl font-bold sm:text-3xl">{t("menu.manager_panel")}</h1>
       <p className="mt-2 max-w-prose text-slate-700">{t("manager.intro")}</p>
       <div

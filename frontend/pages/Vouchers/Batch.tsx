@@ -1,11 +1,18 @@
-import { Head, Link, usePage } from "@inertiajs/react";
+import { Link, usePage } from "@inertiajs/react";
+import { lazy, Suspense } from "react";
 
+import PageHead from "@/components/PageHead";
 import Pagination from "@/components/ui/Pagination";
 import ProgressBar from "@/components/ui/ProgressBar";
 import { areaTitleKey, productKindKey } from "@/components/vouchers/areaTitle";
 import { useT } from "@/i18n";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
 import type { PageProps } from "@/types/generated";
+
+// The chart (and Chart.js) loads with this page, never with the app's entry script.
+const BatchDailyBars = lazy(() =>
+  import("@/components/vouchers/charts").then((m) => ({ default: m.BatchDailyBars })),
+);
 
 export default function Batch(page: PageProps<"Vouchers/Batch">) {
   const t = useT();
@@ -14,7 +21,7 @@ export default function Batch(page: PageProps<"Vouchers/Batch">) {
   const left = batch.seats_total - batch.seats_used;
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <Head title={batch.name} />
+      <PageHead title={batch.name} />
       <Link href={page.back_url} className="font-semibold text-blue-800 underline">
         <span aria-hidden="true">←</span> {t(areaTitleKey(page.area))}
       </Link>
@@ -45,6 +52,15 @@ export default function Batch(page: PageProps<"Vouchers/Batch">) {
       >
         {t("batch.csv")}
       </a>
+
+      <section aria-labelledby="daily-heading" className="mt-10 max-w-3xl">
+        <h2 id="daily-heading" className="mb-3 text-xl font-bold">
+          {t("charts.daily_heading")}
+        </h2>
+        <Suspense fallback={<div className="h-64" />}>
+          <BatchDailyBars daily={page.daily} />
+        </Suspense>
+      </section>
 
       <section aria-labelledby="redemptions-heading" className="mt-10">
         <h2 id="redemptions-heading" className="text-xl font-bold">

@@ -1,6 +1,7 @@
-import { Head, useForm, usePage } from "@inertiajs/react";
+import { useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
+import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import MessageDialog from "@/components/ui/MessageDialog";
@@ -34,7 +35,7 @@ export default function Redeem({ code, action, max_length }: PageProps<"Vouchers
 
   return (
     <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">
-      <Head title={t("voucher.title")} />
+      <PageHead title={t("voucher.title")} />
       <h1 className="text-2xl font-bold sm:text-3xl">{t("voucher.heading")}</h1>
       <p className="mt-2 text-slate-700">{t("voucher.intro")}</p>
       <Card className="mt-8 sm:p-6">

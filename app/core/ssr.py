@@ -1,0 +1,154 @@
+"""A page's first HTML from the Inertia SSR process (frontend/ssr.tsx), never at the cost
+of the page: when the process is down, slow, fails on the page or answers anything but a
+rendered page, the page goes out as before and the browser renders it, and the reason is
+logged once for that response, with the page name."""
+
+import hashlib
+import json
+import logging
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import urllib3
+from django.conf import settings
+
+logger = logging.getLogger(__name__)
+
+# How many pages the same-for-every-visitor cache keeps (a few per page name and language).
+CACHE_SIZE = 512
+_BODY_START = '<script data-page="app" type="application/json">'
+_APP_ROOT = '<div data-server-rendered="true" id="app">'
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    head: str
+    body: str
+    # How long the SSR process took, for the benchmark; 0 when it came from the cache.
+    seconds: float = 0.0
+
+
+class _Unusable(Exception):
+    """The SSR process answered, but not with a page."""
+
+
+_lock = threading.Lock()
+_cache: OrderedDict[str, RenderedPage] = OrderedDict()
+_pools: dict[str, urllib3.HTTPConnectionPool] = {}
+# After a refused connection the process is taken as down for a moment: pages do not each
+# wait for it, and the outage is logged once rather than once per page.
+_down_until = 0.0
+
+
+def _pool(url: str) -> urllib3.HTTPConnectionPool:
+    pool = _pools.get(url)
+    if pool is None:
+        parts = urlsplit(url)
+        pool = urllib3.HTTPConnectionPool(
+            parts.hostname or "127.0.0.1", parts.port or 80, maxsize=16, block=False
+        )
+        _pools[url] = pool
+    return pool
+
+
+def _cache_key(page_json: str) -> str:
+    # The page JSON holds the component, props, URL, language and asset version: the same
+    # JSON always renders to the same HTML.
+    return hashlib.sha256(f"{settings.INERTIA_VERSION}\0{page_json}".encode()).hexdigest()
+
+
+def cache_clear() -> None:
+    global _down_until
+    with _lock:
+        _cache.clear()
+        _down_until = 0.0
+
+
+def _parse(raw: bytes) -> RenderedPage:
+    try:
+        answer = json.loads(raw)
+    except ValueError as error:
+        raise _Unusable("the answer is not JSON") from error
+    head = answer.get("head") if isinstance(answer, dict) else None
+    body = answer.get("body") if isinstance(answer, dict) else None
+    if not isinstance(head, list) or not all(isinstance(tag, str) for tag in head):
+        raise _Unusable("the answer has no list of head tags")
+    if not isinstance(body, str) or not body.startswith(_BODY_START) or _APP_ROOT not in body:
+        raise _Unusable("the answer has no rendered page")
+    if not any(tag.startswith("<title") for tag in head):
+        head = ["<title>Platforma</title>", *head]
+    return RenderedPage(head="".join(head), body=body)
+
+
+def _failure(response: urllib3.BaseHTTPResponse) -> str:
+    try:
+        return str(json.loads(response.data).get("error") or response.status)
+    except (ValueError, AttributeError):
+        return f"status {response.status}"
+
+
+def page_render(*, component: str, page_json: str, shared: bool) -> RenderedPage | None:
+    """The page rendered by the SSR process, or None when the browser must render it.
+
+    `shared`: the page is the same for every visitor (no account, no flash, no form errors),
+    so its HTML is kept and reused for the next visitor of the same page JSON."""
+    global _down_until
+    if not settings.INERTIA_SSR_ENABLED:
+        return None
+    key = _cache_key(page_json) if shared else ""
+    if shared:
+        with _lock:
+            cached = _cache.get(key)
+            if cached is not None:
+                _cache.move_to_end(key)
+                return cached
+    if time.monotonic() < _down_until:
+        logger.debug("SSR skipped for %s: the SSR process was unreachable", component)
+        return None
+    timeout = settings.INERTIA_SSR_TIMEOUT_SECONDS
+    started = time.perf_counter()
+    try:
+        # Each wait (connecting, each read) is capped: a slow process costs the page at
+        # most about the timeout before the browser renders it.
+        response = _pool(settings.INERTIA_SSR_URL).urlopen(
+            "POST",
+            "/render",
+            body=page_json.encode(),
+            headers={"Content-Type": "application/json"},
+            timeout=urllib3.Timeout(connect=timeout, read=timeout),
+            retries=False,
+        )
+    except urllib3.exceptions.HTTPError as error:
+        # (A refused connection is a NewConnectionError, itself a kind of TimeoutError.)
+        if isinstance(error, urllib3.exceptions.TimeoutError) and not isinstance(
+            error, urllib3.exceptions.NewConnectionError
+        ):
+            logger.warning("SSR of %s took over %s s; rendered in the browser", component, timeout)
+            return None
+        _down_until = time.monotonic() + settings.INERTIA_SSR_RETRY_SECONDS
+        logger.warning(
+            "SSR of %s failed (process unreachable: %s); rendered in the browser",
+            component,
+            type(error).__name__,
+        )
+        return None
+    if response.status != 200:
+        logger.warning(
+            "SSR of %s failed: %s; rendered in the browser", component, _failure(response)
+        )
+        return None
+    try:
+        rendered = _parse(response.data)
+    except _Unusable as error:
+        logger.warning("SSR of %s unusable: %s; rendered in the browser", component, error)
+        return None
+    rendered = RenderedPage(rendered.head, rendered.body, time.perf_counter() - started)
+    if shared:
+        with _lock:
+            _cache[key] = RenderedPage(rendered.head, rendered.body)
+            while len(_cache) > CACHE_SIZE:
+                _cache.popitem(last=False)
+    return rendered

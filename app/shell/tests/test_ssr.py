@@ -1,0 +1,255 @@
+"""Server-side rendering: pages arrive as HTML, and never fail because the SSR process does."""
+
+import json
+import logging
+import re
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from django.test import Client, override_settings
+from django.urls import path
+
+from app.accounts.tests.factories import make_user
+from app.core import ssr
+from app.core.inertia import render_page
+from app.core.ssr_process import BUNDLE
+from app.urls import urlpatterns as app_urlpatterns
+
+pytestmark = pytest.mark.django_db
+
+needs_bundle = pytest.mark.skipif(not BUNDLE.exists(), reason="no SSR bundle: vite build --ssr")
+
+
+def _broken_course(request):
+    # Props the Course page cannot render: it throws on the server.
+    return render_page(request, "Learning/Course", {"course": None})
+
+
+urlpatterns = [path("broken", _broken_course), *app_urlpatterns]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_ssr_state():
+    ssr.cache_clear()
+    yield
+    ssr.cache_clear()
+
+
+@pytest.fixture
+def ssr_on(ssr_process):
+    with override_settings(INERTIA_SSR_ENABLED=True, INERTIA_SSR_URL=ssr_process.url):
+        # A fresh Node process renders its first pages slowly (cold JIT): warm it up.
+        with override_settings(INERTIA_SSR_TIMEOUT_SECONDS=10):
+            for language in ["pl", "en"]:
+                Client(cookies={"platforma_language": language}).get("/login")
+        ssr.cache_clear()
+        yield ssr_process
+
+
+class FakeSsr:
+    """An SSR process that answers what a test tells it to, counting the pages asked for."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.requests = 0
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                fake.requests += 1
+                self.rfile.read(int(self.headers["Content-Length"]))
+                status, body, delay = fake.answer()
+                time.sleep(delay)
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def fake_ssr():
+    servers = []
+
+    def start(answer):
+        server = FakeSsr(answer)
+        servers.append(server)
+        return override_settings(INERTIA_SSR_ENABLED=True, INERTIA_SSR_URL=server.url), server
+
+    yield start
+    for server in servers:
+        server.close()
+
+
+def _valid(title="Strona"):
+    body = (
+        '<script data-page="app" type="application/json">{}</script>'
+        '<div data-server-rendered="true" id="app"><p>Z serwera</p></div>'
+    )
+    return (
+        200,
+        json.dumps({"head": [f"<title data-inertia>{title}</title>"], "body": body}).encode(),
+        0,
+    )
+
+
+def _client_rendered(html: str) -> bool:
+    return '<div id="app"></div>' in html and "data-server-rendered" not in html
+
+
+@needs_bundle
+def test_the_login_page_arrives_rendered_with_its_title(client, ssr_on):
+    response = client.get("/login")
+    html = response.content.decode()
+
+    assert response.status_code == 200
+    assert 'data-server-rendered="true"' in html
+    assert "Mam już konto" in html
+    assert "Załóż darmowe konto" in html
+    assert html.count("<title") == 1
+    assert '<title data-inertia="">Logowanie i rejestracja · Platforma</title>' in html
+    assert '<html lang="pl">' in html
+    assert re.search(r'<script data-page="app" type="application/json">\{"component"', html)
+    assert re.match(r"ssr;dur=\d+\.\d$", response.headers["Server-Timing"])
+
+
+@needs_bundle
+def test_an_english_visit_is_rendered_in_english(client, ssr_on):
+    client.cookies["platforma_language"] = "en"
+    html = client.get("/login").content.decode()
+
+    assert '<html lang="en">' in html
+    assert "I already have an account" in html or "Log in" in html
+    assert "Mam już konto" not in html
+
+
+@needs_bundle
+def test_a_page_the_server_render_throws_on_is_rendered_in_the_browser(client, ssr_on, caplog):
+    with override_settings(ROOT_URLCONF=__name__), caplog.at_level(logging.WARNING):
+        response = client.get("/broken")
+
+    assert response.status_code == 200
+    assert _client_rendered(response.content.decode())
+    messages = [r.getMessage() for r in caplog.records if r.name == "app.core.ssr"]
+    assert len(messages) == 1
+    assert messages[0].startswith("SSR of Learning/Course failed: ")
+
+
+@needs_bundle
+def test_stopping_the_ssr_process_mid_run_breaks_no_page(client, ssr_on, caplog):
+    learner = make_user()
+    assert "data-server-rendered" in client.get("/login").content.decode()
+
+    ssr_on.kill_child()
+    ssr.cache_clear()
+    with caplog.at_level(logging.WARNING):
+        for url in ["/login", "/p/haslo/przypomnij", "/thehero_piwnica", "/nie-ma-takiej"]:
+            response = client.get(url)
+            assert response.status_code in (200, 404), url
+            assert _client_rendered(response.content.decode()), url
+        client.force_login(learner)
+        response = client.get("/platforma")
+        assert response.status_code == 200
+        assert _client_rendered(response.content.decode())
+    outage = [r.getMessage() for r in caplog.records if r.name == "app.core.ssr"]
+    # Logged once for the outage, naming the page it hit.
+    assert len(outage) == 1
+    assert outage[0].startswith("SSR of Accounts/Login failed (process unreachable")
+
+    # The supervisor starts it again, and pages are rendered on the server again.
+    assert ssr_on.wait_healthy()
+    ssr.cache_clear()
+    with override_settings(INERTIA_SSR_TIMEOUT_SECONDS=10, INERTIA_SSR_RETRY_SECONDS=0):
+        time.sleep(0.1)
+        assert "data-server-rendered" in client.get("/platforma").content.decode()
+
+
+def test_a_slow_ssr_process_costs_the_page_at_most_the_timeout(client, fake_ssr, caplog):
+    settings_on, _server = fake_ssr(lambda: (*_valid()[:2], 1.0))
+    with settings_on, caplog.at_level(logging.WARNING):
+        started = time.perf_counter()
+        response = client.get("/login")
+        elapsed = time.perf_counter() - started
+
+    assert response.status_code == 200
+    assert _client_rendered(response.content.decode())
+    assert elapsed < 0.8
+    assert [r.getMessage() for r in caplog.records if r.name == "app.core.ssr"] == [
+        "SSR of Accounts/Login took over 0.2 s; rendered in the browser"
+    ]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        (200, b"<html>not json</html>", 0),
+        (200, b'{"head": "x", "body": "<div>"}', 0),
+        (200, json.dumps({"head": [], "body": "<script>alert(1)</script>"}).encode(), 0),
+        (500, b'{"error": "boom"}', 0),
+    ],
+)
+def test_an_ssr_process_answering_garbage_leaves_the_page_to_the_browser(
+    client, fake_ssr, caplog, answer
+):
+    settings_on, _server = fake_ssr(lambda: answer)
+    with settings_on, caplog.at_level(logging.WARNING):
+        response = client.get("/login")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert _client_rendered(html)
+    assert "alert(1)" not in html
+    messages = [r.getMessage() for r in caplog.records if r.name == "app.core.ssr"]
+    assert len(messages) == 1
+    assert messages[0].startswith("SSR of Accounts/Login ")
+
+
+def test_anonymous_pages_are_rendered_once_and_then_come_from_the_cache(client, fake_ssr):
+    settings_on, server = fake_ssr(_valid)
+    with settings_on:
+        first = client.get("/login").content.decode()
+        second = client.get("/login").content.decode()
+        client.get("/login?form=login")
+
+    assert "<p>Z serwera</p>" in first
+    assert first == second
+    # The same page JSON once; another URL is another page.
+    assert server.requests == 2
+
+
+def test_pages_of_an_account_are_never_reused(client, fake_ssr):
+    settings_on, server = fake_ssr(_valid)
+    client.force_login(make_user())
+    with settings_on:
+        client.get("/platforma")
+        client.get("/platforma")
+    assert server.requests == 2
+
+
+def test_without_ssr_the_page_is_rendered_in_the_browser(client):
+    html = client.get("/login").content.decode()
+    assert _client_rendered(html)
+    assert "<title>Platforma</title>" in html
+
+
+def test_every_page_of_a_logged_in_account_is_kept_out_of_search_engines(client):
+    assert "X-Robots-Tag" not in client.get("/login").headers
+    assert "X-Robots-Tag" not in client.get("/p/haslo/przypomnij").headers
+    assert client.get("/thehero_piwnica").headers["X-Robots-Tag"] == "noindex"
+
+    client.force_login(make_user())
+    for url in ["/platforma", "/platforma/profil", "/odbierz_kurs", "/api/notifications"]:
+        assert client.get(url).headers["X-Robots-Tag"] == "noindex", url

@@ -1,0 +1,97 @@
+"""Server-rendered pages in Chromium: React takes over the server's HTML without a mismatch."""
+
+import pytest
+from playwright.sync_api import expect
+
+from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.core import ssr
+from app.core.ssr_process import BUNDLE
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not BUNDLE.exists(), reason="no SSR bundle: vite build --ssr"),
+]
+
+ANONYMOUS_PAGES = [
+    "/login",
+    "/login?form=login",
+    "/p/haslo/przypomnij",
+    "/thehero_piwnica",
+    "/p/regulamin",
+]
+LEARNER_PAGES = ["/platforma", "/platforma/moje_kursy", "/platforma/profil", "/odbierz_kurs"]
+
+
+@pytest.fixture
+def ssr_on(ssr_process, settings):
+    settings.INERTIA_SSR_ENABLED = True
+    settings.INERTIA_SSR_URL = ssr_process.url
+    # A fresh Node process renders its first pages slowly (cold JIT): no page may fall back.
+    settings.INERTIA_SSR_TIMEOUT_SECONDS = 10
+    ssr.cache_clear()
+    yield ssr_process
+    ssr.cache_clear()
+
+
+def _watch(page) -> list[str]:
+    problems: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(f"{message.type}: {message.text}")
+            if message.type in ("error", "warning")
+            else None
+        ),
+    )
+    page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
+    return problems
+
+
+def _open(page, url: str) -> None:
+    response = page.goto(url)
+    assert response is not None
+    assert 'data-server-rendered="true"' in response.text(), url
+    # Hydrated: React has attached to the server's HTML (the page's data script is read).
+    page.wait_for_function("() => !document.querySelector('script[data-page]')")
+    page.wait_for_load_state("networkidle")
+
+
+def test_anonymous_pages_hydrate_without_a_mismatch(live_server, page, ssr_on):
+    problems = _watch(page)
+    for path in ANONYMOUS_PAGES:
+        _open(page, f"{live_server.url}{path}")
+    assert problems == []
+
+    # The server's HTML is live: the login page's toggles work after hydration.
+    _open(page, f"{live_server.url}/login")
+    page.get_by_role("button", name="Pokaż formularz logowania").click()
+    expect(page.locator("#login-login")).to_be_visible()
+    assert problems == []
+
+
+def test_learner_pages_hydrate_without_a_mismatch(live_server, page, ssr_on):
+    make_user(email="ola@example.com")
+    _open(page, f"{live_server.url}/login?form=login")
+    page.locator("#login-login").fill("ola@example.com")
+    page.locator("#login-password").fill(DEFAULT_PASSWORD)
+    page.get_by_role("button", name="Zaloguj się", exact=True).click()
+    expect(page).to_have_url(f"{live_server.url}/platforma")
+    problems = _watch(page)
+    for path in LEARNER_PAGES:
+        _open(page, f"{live_server.url}{path}")
+    assert problems == []
+
+
+def test_on_a_phone_the_app_banner_appears_after_hydration(live_server, browser, ssr_on):
+    context = browser.new_context(
+        user_agent="Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/130 Mobile",
+        viewport={"width": 390, "height": 844},
+        locale="pl-PL",
+    )
+    page = context.new_page()
+    problems = _watch(page)
+    _open(page, f"{live_server.url}/login")
+    expect(page.get_by_role("link", name="Google Play", exact=False)).to_be_visible()
+    assert problems == []
+    context.close()

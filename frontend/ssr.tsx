@@ -1,0 +1,14 @@
+import createServer from "@inertiajs/react/server";
+
+import { preloadPages } from "@/app";
+import { renderPage } from "@/ssrRender";
+
+// The Inertia SSR server Django asks for a page's first HTML (INERTIA_SSR_URL); started and
+// supervised next to Django (app/core/ssr_process.py). A page it cannot render is answered
+// with 500, and Django sends that page to be rendered in the browser.
+const port = Number(process.env.SSR_PORT ?? 13714);
+const host = process.env.SSR_HOST ?? "127.0.0.1";
+
+// Listening (and /health answering) only once every page is loaded.
+await preloadPages(["pl", "en"]);
+createServer((page) => renderPage(page), { port, host });
