@@ -14,3 +14,8 @@ class ConsentConfig(AppConfig):
 
         signals.connect()
         shared_prop_register("consent", consent_props)
+        from app.consent.data_export import consent_export
+        from app.core.data_export import data_export_register
+
+        # This app's part of a learner's data export.
+        data_export_register(section="consent", build=consent_export)

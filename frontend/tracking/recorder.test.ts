@@ -6,11 +6,11 @@ import {
   currentEnvironment,
   mayRecord,
   startRecorder,
-  trackerOptions,
   type Recorder,
   type RecorderEnvironment,
   type Tracker,
 } from "./recorder";
+import { trackerOptions } from "./openreplay";
 import { MASK } from "./sanitizer";
 
 const CONFIG = { projectKey: "key-1", ingestUrl: "https://replay.platforma.example/ingest" };

@@ -4,11 +4,7 @@
  * only while the marketing (analytics) purpose is accepted. The tracker is loaded on
  * demand, so nobody who has not agreed downloads it. Its messages go to the console only.
  */
-import type TrackerType from "@openreplay/tracker";
-
 import { onConsentChange } from "@/lib/consent";
-
-import { maskUrl, sanitizeRequest } from "./sanitizer";
 
 export interface RecorderConfig {
   projectKey: string;
@@ -22,8 +18,6 @@ export interface RecorderEnvironment {
   features: boolean;
 }
 
-type TrackerOptions = ConstructorParameters<typeof TrackerType>[0];
-
 /** The part of the tracker the recorder uses. */
 export interface Tracker {
   start(options?: { userID?: string }): Promise<unknown>;
@@ -31,7 +25,7 @@ export interface Tracker {
   setUserID(id: string): void;
 }
 
-export type LoadTracker = (options: TrackerOptions) => Promise<Tracker>;
+export type LoadTracker = (config: RecorderConfig) => Promise<Tracker>;
 
 // What the tracker checks before it starts (and what its worker needs).
 export const REQUIRED_FEATURES = [
@@ -42,8 +36,6 @@ export const REQUIRED_FEATURES = [
   "Blob",
   "Worker",
 ];
-
-const OBSCURED = 1;
 
 export function currentEnvironment(): RecorderEnvironment {
   const dnt = (window as { doNotTrack?: string }).doNotTrack;
@@ -64,37 +56,10 @@ export function mayRecord(environment: RecorderEnvironment): boolean {
   );
 }
 
-/**
- * The tracker's options per SPEC §9. The cold-start buffer (30 s), the websocket message
- * cap (5 MB), the name cap (255), the input-label cut (100) and the page-load timing
- * cutoff (30 s) are the tracker's built-in values and have no option.
- */
-export function trackerOptions(config: RecorderConfig): TrackerOptions {
-  return {
-    projectKey: config.projectKey,
-    ingestPoint: config.ingestUrl,
-    respectDoNotTrack: true,
-    captureIFrames: false,
-    defaultInputMode: OBSCURED,
-    consoleThrottling: 30,
-    capturePageLoadTimings: true,
-    network: {
-      capturePayload: true,
-      sessionTokenHeader: false,
-      failuresOnly: false,
-      captureInIframes: false,
-      ignoreHeaders: ["cookie", "set-cookie", "authorization", "x-platforma-token"],
-      sanitizer: sanitizeRequest,
-    },
-    urls: { urlSanitizer: maskUrl },
-    resourceNameSanitizer: maskUrl,
-    css: {},
-  };
-}
-
-const loadOpenReplay: LoadTracker = async (options) => {
-  const { default: OpenReplay } = await import("@openreplay/tracker");
-  return new OpenReplay(options);
+// The tracker, its options and the sanitizer load together, only once recording may start.
+const loadOpenReplay: LoadTracker = async (config) => {
+  const { createTracker } = await import("./openreplay");
+  return createTracker(config);
 };
 
 export interface Recorder {
@@ -117,7 +82,7 @@ export function startRecorder(
 
   function begin() {
     recording = true;
-    tracker ??= load(trackerOptions(config)).catch((error: unknown) => {
+    tracker ??= load(config).catch((error: unknown) => {
       // A blocked or failed download: the page goes on; a later acceptance tries again.
       console.warn("Session recording could not load", error);
       tracker = null;

@@ -3,6 +3,7 @@
  * bodies of login and registration calls are emptied, secret fields masked at any depth,
  * the app token header dropped, and link secrets masked in every recorded URL.
  */
+import { routes } from "@/routes";
 
 /** The recorder's view of one request and its response (@openreplay/tracker's shape). */
 export interface RecordedRequest {
@@ -15,7 +16,8 @@ export interface RecordedRequest {
 
 export const MASK = "***";
 
-const BODYLESS_PATHS = ["/login", "/register", "/sign-up"];
+// SPEC §5 names these fragments for any URL (the platform's login page and API hosts alike).
+const BODYLESS_PATHS = [routes.accounts.login(), "/register", "/sign-up"];
 const SECRET_FIELDS = new Set([
   "password",
   "pass",

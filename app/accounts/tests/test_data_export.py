@@ -15,6 +15,7 @@ from app.accounts.services import account_erase
 from app.accounts.tasks import build_data_export
 from app.accounts.tests.factories import make_user
 from app.accounts.tests.helpers import commit, links_in, path_of
+from app.consent.models import ConsentEvent
 from app.core.data_export import data_export_sections
 from app.core.models import DataExport
 from app.core.roles import Role
@@ -100,6 +101,10 @@ def test_the_file_holds_everything_the_platform_keeps_about_the_learner(client, 
     make_team(name="Zespół Beta", managers=[ola])
     other = make_user(email="inny@example.com")
     learning_services.note_create(user=other, course=course, text="Cudza notatka")
+    ConsentEvent.objects.create(
+        action="accept_all", user=ola, services=["gtm", "google_analytics"], version="v1"
+    )
+    ConsentEvent.objects.create(action="accept", user=other, services=["gtm"], version="v1")
 
     ask(client)
     response = download(client, emailed_link(mail.outbox[0]))
@@ -109,7 +114,7 @@ def test_the_file_holds_everything_the_platform_keeps_about_the_learner(client, 
     assert response["Content-Disposition"].startswith('attachment; filename="platforma-dane-')
     data = json.loads(response.content)
     assert set(data) == {"format", "generated_at", *data_export_sections()}
-    assert set(data_export_sections()) >= {"account", "learning", "teams", "vouchers"}
+    assert set(data_export_sections()) >= {"account", "consent", "learning", "teams", "vouchers"}
     assert data["account"] | {"date_joined": None} == {
         "email": "ola@example.com",
         "first_name": "ola",
@@ -141,6 +146,10 @@ def test_the_file_holds_everything_the_platform_keeps_about_the_learner(client, 
     ]
     assert [m["team"] for m in data["teams"]["member_of"]] == ["Zespół Alfa"]
     assert data["teams"]["manages"] == ["Zespół Beta"]
+    assert [(e["action"], e["services"], e["version"]) for e in data["consent"]["history"]] == [
+        ("accept_all", ["gtm", "google_analytics"], "v1")
+    ]
+    assert data["consent"]["newsletter"] is False
     assert "Cudza notatka" not in response.content.decode()
     assert "inny@example.com" not in response.content.decode()
 

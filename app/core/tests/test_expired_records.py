@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from app.accounts.models import AccountDeletionLink, SessionLink
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.core.models import DataExport
 from app.core.tasks import clear_expired_records
 from app.core.tests.helpers import post_json
 from app.teams.models import Invitation
@@ -73,6 +74,15 @@ def test_old_rows_go_and_live_ones_stay():
         expires_at=now - timedelta(days=1)
     )
 
+    # Data exports hold a person's data: they go as soon as their link stops working.
+    export_used_lately, _token = DataExport.issue(
+        lifetime=timedelta(hours=48), user=user, request_key="used", content={}
+    )
+    DataExport.objects.filter(pk=export_used_lately.pk).update(used_at=now - timedelta(days=2))
+    export_valid, _token = DataExport.issue(
+        lifetime=timedelta(hours=48), user=user, request_key="valid", content={}
+    )
+
     cleared = clear_expired_records()
 
     assert not Session.objects.filter(session_key=expired_key).exists()
@@ -90,7 +100,9 @@ def test_old_rows_go_and_live_ones_stay():
         "accounts.SessionLink": 2,
         "accounts.AccountDeletionLink": 1,
         "teams.Invitation": 3,
+        "core.DataExport": 1,
     }
+    assert list(DataExport.objects.all()) == [export_valid]
     assert used_long_ago not in SessionLink.objects.values_list("pk", flat=True)
     assert expired_long_ago not in SessionLink.objects.values_list("pk", flat=True)
 

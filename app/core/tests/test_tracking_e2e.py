@@ -6,6 +6,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Route, expect
 
+from app.consent.tests.helpers import restore_consent_definition
 from app.core.csp import with_tracking_hosts
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -53,7 +54,28 @@ def intercept(page, live_server, *, block_gtm: bool = False) -> list[str]:
     return outside
 
 
-def test_the_tag_manager_loads_at_once_with_everything_denied(live_server, page, tracking_settings):
+DENIED = {
+    "ad_storage": "denied",
+    "ad_user_data": "denied",
+    "ad_personalization": "denied",
+    "analytics_storage": "denied",
+}
+GRANTED = dict.fromkeys(DENIED, "granted")
+NOTICE = "Szanujemy Twoją prywatność"
+CONSENT_UPDATES = """() => (window.dataLayer || [])
+  .filter((e) => Object.prototype.toString.call(e) === "[object Arguments]")
+  .map((e) => Array.from(e))
+  .filter((c) => c[0] === "consent" && c[1] === "update")
+  .map((c) => c[2])"""
+CONSENT_EVENTS = """() => (window.dataLayer || [])
+  .filter((e) => e && e.event === "consent_update")
+  .map((e) => e.consent_services)"""
+
+
+def test_the_tag_manager_loads_at_once_with_everything_denied_until_accept_all(
+    live_server, page, tracking_settings
+):
+    restore_consent_definition()
     violations: list[str] = []
     page.on(
         "console",
@@ -61,34 +83,49 @@ def test_the_tag_manager_loads_at_once_with_everything_denied(live_server, page,
     )
     outside = intercept(page, live_server)
     page.goto(f"{live_server.url}/login")
-    expect(page.get_by_role("button", name="Załóż darmowe konto")).to_be_visible()
+    notice = page.get_by_role("dialog", name=NOTICE)
+    expect(notice).to_be_visible()
     page.wait_for_function("() => window.__gtm !== undefined")
 
-    assert page.evaluate("() => window.__gtm.consentAtStart") == [
-        [
-            "consent",
-            "default",
-            {
-                "ad_storage": "denied",
-                "ad_user_data": "denied",
-                "ad_personalization": "denied",
-                "analytics_storage": "denied",
-            },
-        ]
-    ]
+    # Before any choice: the defaults deny everything and nothing updates them.
+    assert page.evaluate("() => window.__gtm.consentAtStart") == [["consent", "default", DENIED]]
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate(CONSENT_UPDATES) == []
+    assert outside == ["https://www.googletagmanager.com/gtm.js?id=GTM-E2E1"]
+
+    notice.get_by_role("button", name="Zaakceptuj wszystkie").click()
+    page.wait_for_function(f"() => ({CONSENT_UPDATES})().length > 0")
+    assert page.evaluate(CONSENT_UPDATES) == [GRANTED]
+    [services] = page.evaluate(CONSENT_EVENTS)
+    assert {"google_analytics", "google_ads", "facebook_pixel"} <= set(services)
+    expect(notice).to_have_count(0)
+
     # An Inertia visit to another page does not load the tag manager again.
     page.get_by_role("link", name="Regulamin zakupów", exact=True).click()
     expect(page).to_have_url(f"{live_server.url}/p/regulamin")
     page.wait_for_load_state("networkidle")
     assert outside == ["https://www.googletagmanager.com/gtm.js?id=GTM-E2E1"]
+
+    # The next first load applies the stored choice in the head, before the tag manager.
+    page.reload()
+    page.wait_for_function("() => window.__gtm !== undefined")
+    assert page.evaluate("() => window.__gtm.consentAtStart") == [
+        ["consent", "default", DENIED],
+        ["consent", "update", GRANTED],
+    ]
     # Over plain http the recorder never even downloads its code.
     assert not any("openreplay" in url or "replay.platforma" in url for url in outside)
     assert violations == []
 
 
 def test_a_blocked_tag_manager_leaves_the_page_working(live_server, page, tracking_settings):
+    restore_consent_definition()
     outside = intercept(page, live_server, block_gtm=True)
     page.goto(f"{live_server.url}/login?form=login")
+    page.get_by_role("dialog", name=NOTICE).get_by_role(
+        "button", name="Zaakceptuj wszystkie"
+    ).click()
+    expect(page.get_by_role("dialog", name=NOTICE)).to_have_count(0)
     page.locator("#login-login").fill("nikt@example.com")
     page.locator("#login-password").fill("zle-haslo")
     page.get_by_role("button", name="Zaloguj się", exact=True).click()

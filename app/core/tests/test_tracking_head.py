@@ -44,6 +44,16 @@ def consent_calls(html: str) -> list[tuple[str, dict]]:
     ]
 
 
+def consent_services(html: str) -> list[str]:
+    match = re.search(r'dataLayer\.push\((\{"event":"consent_update".*?\})\)', html)
+    assert match, html
+    return json.loads(match.group(1))["consent_services"]
+
+
+def services_of(group: CookieGroup) -> list[str]:
+    return sorted(group.cookie_set.values_list("name", flat=True))
+
+
 @pytest.fixture
 def groups(db):
     made = {}
@@ -65,6 +75,7 @@ def test_without_settings_the_page_has_no_tag_manager_or_recorder(client):
     assert "gtag" not in html
     assert "dataLayer" not in html
     assert "session-recorder" not in html
+    assert "\x00" not in html
 
 
 @pytest.mark.django_db
@@ -73,6 +84,8 @@ def test_consent_defaults_deny_everything_before_the_tag_manager_script(client):
     response = client.get("/login")
     html = response.content.decode()
     assert consent_calls(html) == [("default", DENIED)]
+    # The per-request slot of the cached layout is always filled.
+    assert "\x00" not in html
     defaults = html.index('gtag("consent","default"')
     script = html.index('<script async nonce="')
     assert html.index("https://www.googletagmanager.com/gtm.js?id=GTM-TEST123") > script
@@ -111,9 +124,7 @@ def test_a_choice_already_made_updates_consent_inline(client, groups):
         ("default", DENIED),
         ("update", {**DENIED, "analytics_storage": "granted"}),
     ]
-    assert (
-        'dataLayer.push({"event":"consent_update","consent_services":["google_analytics"]})' in html
-    )
+    assert consent_services(html) == services_of(groups["marketing"])
     assert html.index('gtag("consent","update"') < html.index("gtm.js?id=")
 
 
@@ -132,7 +143,10 @@ def test_accepting_advertising_grants_the_ad_signals(client, groups):
             "ad_personalization": "granted",
         },
     )
-    assert '"consent_services":["facebook_pixel","google_ads"]' in html
+    services = consent_services(html)
+    assert services == services_of(groups["advertising"])
+    assert {"facebook_pixel", "google_ads"} <= set(services)
+    assert "google_analytics" not in services
 
 
 @pytest.mark.django_db
@@ -243,3 +257,15 @@ def test_build_policy_still_fills_the_nonce():
     # The nonce placeholder survives the merge (the same member, not a copy of its text).
     merged = with_tracking_hosts(BASE, tag_manager=True, recorder_ingest_url="")
     assert "'nonce-X'" in build_policy(merged, "X")
+
+
+@pytest.mark.django_db
+def test_the_uncached_layout_of_the_dev_server_gets_the_same_head(client, settings):
+    settings.GTM_CONTAINER_ID = "GTM-TEST123"
+    settings.DJANGO_VITE = {"default": {**settings.DJANGO_VITE["default"], "dev_mode": True}}
+    response = client.get("/login")
+    html = response.content.decode()
+    nonce = nonce_of_header(response)
+    assert consent_calls(html) == [("default", DENIED)]
+    assert all(n == nonce for n, _ in inline_scripts(html))
+    assert "\x00" not in html
