@@ -30,7 +30,7 @@ def test_each_demo_voucher_lands_where_the_spec_says(live_server, page, viewport
 
     redeem_in_browser(page, live_server, "DEMO-EXAM")
     expect(page).to_have_url(f"{live_server.url}/platforma/egzamin")
-    exam = Exam.objects.get()
+    exam = Exam.objects.get(title="Egzamin: Python - poziom podstawowy")
     expect(page.get_by_role("heading", name=exam.title)).to_be_visible()
 
     redeem_in_browser(page, live_server, "DEMO-PATH")

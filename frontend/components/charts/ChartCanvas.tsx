@@ -4,7 +4,8 @@ import { useEffect, useRef } from "react";
 
 import { formatNumber, intlLocale } from "@/lib/format";
 
-export type ChartSeries = { label: string; data: number[] };
+/** One row of numbers per label; `colour` overrides the palette (e.g. grey for "free"). */
+export type ChartSeries = { label: string; data: number[]; colour?: string };
 
 // Distinguishable on white, each at least 3:1 against it (WCAG non-text contrast).
 const COLOURS = [
@@ -17,6 +18,9 @@ const COLOURS = [
   "#4d7c0f",
   "#9f1239",
 ];
+
+// What is left (free seats): a neutral grey beside the palette's colours.
+export const REMAINDER_COLOUR = "#64748b";
 
 export function seriesColour(index: number): string {
   return COLOURS[index % COLOURS.length]!;
@@ -75,10 +79,9 @@ export default function ChartCanvas({
           datasets: series.map((item, index) => ({
             label: item.label,
             data: item.data,
-            backgroundColor: seriesColour(index),
-            borderColor: seriesColour(index),
+            backgroundColor: item.colour ?? seriesColour(index),
+            borderColor: item.colour ?? seriesColour(index),
             pointRadius: type === "line" ? 3 : undefined,
-            stepped: false,
           })),
         },
         options: {
@@ -108,33 +111,40 @@ export default function ChartCanvas({
   }, [shown]);
 
   return (
-    <figure className="min-w-0">
+    <figure className="relative min-w-0">
+      {/* Seen by sighted readers; screen readers get the canvas's name and the table. */}
+      <figcaption aria-hidden="true" className="mb-2 text-sm font-semibold text-slate-800">
+        {title}
+      </figcaption>
       <div className="relative w-full" style={{ height }}>
         <canvas ref={canvas} role="img" aria-label={title} />
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{labelHeading}</th>
-            {series.map((item) => (
-              <th scope="col" key={item.label}>
-                {item.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((label, row) => (
-            <tr key={`${label}-${row}`}>
-              <th scope="row">{label}</th>
+      {/* A table ignores the 1px width of sr-only: the wrapper clips it instead. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{labelHeading}</th>
               {series.map((item) => (
-                <td key={item.label}>{formatNumber(item.data[row] ?? 0, locale)}</td>
+                <th scope="col" key={item.label}>
+                  {item.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {labels.map((label, row) => (
+              <tr key={`${label}-${row}`}>
+                <th scope="row">{label}</th>
+                {series.map((item) => (
+                  <td key={item.label}>{formatNumber(item.data[row] ?? 0, locale)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

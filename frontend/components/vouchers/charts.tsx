@@ -1,6 +1,6 @@
 import { usePage } from "@inertiajs/react";
 
-import ChartCanvas from "@/components/charts/ChartCanvas";
+import ChartCanvas, { REMAINDER_COLOUR } from "@/components/charts/ChartCanvas";
 import { useT } from "@/i18n";
 import { formatDay } from "@/lib/format";
 import type { BatchSummary, BatchUsageChart, DateCount } from "@/types/generated";
@@ -36,6 +36,7 @@ export function BatchRemainingBars({ batches }: { batches: BatchSummary[] }) {
         {
           label: t("charts.free"),
           data: batches.map((batch) => batch.seats_total - batch.seats_used),
+          colour: REMAINDER_COLOUR,
         },
       ]}
       labelHeading={t("charts.batch")}

@@ -69,7 +69,13 @@ export default function Batch(page: PageProps<"Vouchers/Batch">) {
         {page.redemptions.length === 0 ? (
           <p className="mt-3 text-slate-700">{t("batch.no_redemptions")}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          // On a phone the table scrolls sideways: keyboard users reach it by Tab, too.
+          <div
+            role="region"
+            aria-label={t("batch.redemptions_caption")}
+            tabIndex={0}
+            className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white"
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{t("batch.redemptions_caption")}</caption>
               <thead className="bg-slate-50 text-slate-700">
