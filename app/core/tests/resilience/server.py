@@ -3,7 +3,6 @@ with the production-like environment, against this test run's PostgreSQL databas
 Redis, and clients that talk to it the way the pages do."""
 
 import os
-import secrets
 import signal
 import socket
 import subprocess
@@ -42,7 +41,8 @@ def platform_env(*, redis_url: str | None = None, db_url: str | None = None, **e
         "DJANGO_SETTINGS_MODULE": "app.settings",
         "DATABASE_URL": db_url or database_url(),
         "REDIS_URL": redis_url or settings.REDIS_URL,
-        "SECRET_KEY": secrets.token_urlsafe(64),
+        # The test's own key: sessions the tests create are the server's sessions.
+        "SECRET_KEY": settings.SECRET_KEY,
         "DJANGO_DEBUG": "0",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "LOG_LEVEL": "WARNING",
@@ -136,8 +136,13 @@ def stop_process_group(process: subprocess.Popen, timeout: float = 20) -> None:
 class Browser:
     """One visitor: cookies, the CSRF header and Inertia's headers, like the pages send."""
 
-    def __init__(self, base_url: str, *, timeout: float = 30) -> None:
-        self.http = httpx.Client(base_url=base_url, timeout=timeout, follow_redirects=False)
+    def __init__(self, base_url: str, *, timeout: float = 30, keep_alive: bool = True) -> None:
+        # Without keep-alive each request opens its own connection: a client that waits
+        # longer than the server keeps an idle connection would otherwise race its close.
+        limits = httpx.Limits() if keep_alive else httpx.Limits(max_keepalive_connections=0)
+        self.http = httpx.Client(
+            base_url=base_url, timeout=timeout, follow_redirects=False, limits=limits
+        )
 
     def close(self) -> None:
         self.http.close()
