@@ -111,8 +111,9 @@ def _already_owned(product: Product | None) -> ApplicationError:
 
 def _redeem_locked(*, user: User, code: str, now: datetime) -> tuple[Product, ProductKind]:
     """The checks and writes of one redemption, inside the caller's transaction."""
-    voucher = _voucher_of(code=code, lock=True)
-    product, kind = _redeem_checks(voucher=voucher, user=user, now=now)
+    voucher, product, kind = _redeem_checks(
+        voucher=_voucher_of(code=code, lock=True), user=user, now=now
+    )
     # No savepoints: the row lock keeps other redemptions of this voucher out, and any
     # IntegrityError ends the whole transaction (see voucher_redeem).
     access = learning_services.access_create(
@@ -134,7 +135,7 @@ def _voucher_of(*, code: str, lock: bool) -> Voucher | None:
 
 def _redeem_checks(
     *, voucher: Voucher | None, user: User, now: datetime
-) -> tuple[Product, ProductKind]:
+) -> tuple[Voucher, Product, ProductKind]:
     """The refusals of one redemption, in the order the learner is told them."""
     if voucher is None:
         raise _unknown_code()
@@ -170,7 +171,7 @@ def _redeem_checks(
         )
     if learning_selectors.product_is_owned(user=user, kind=kind, product_id=product.pk):
         raise _already_owned(product)
-    return product, kind
+    return voucher, product, kind
 
 
 def _new_code() -> str:

@@ -27,7 +27,7 @@ from django.contrib.auth.hashers import make_password
 from django.test import Client
 
 from app.accounts.models import User
-from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.accounts.tests.factories import DEFAULT_PASSWORD
 from app.core.tests.resilience.server import Browser, Gunicorn, platform_env
 from app.learning.tests.factories import make_course
 from app.vouchers.models import Redemption, Voucher
@@ -60,7 +60,10 @@ def server(_gunicorn):
 
 def make_users(prefix: str, count: int, *, password: str | None = None) -> list[User]:
     """`count` accounts sharing one password, hashed once (hashing is slow on purpose)."""
-    users = [make_user(email=f"{prefix}{n}@example.com", password=None) for n in range(count)]
+    users = [
+        User.objects.create_user(f"{prefix}{n}@example.com", None, first_name=f"Osoba {n}")
+        for n in range(count)
+    ]
     if password:
         User.objects.filter(pk__in=[user.pk for user in users]).update(
             password=make_password(password)
