@@ -11,6 +11,7 @@ import time
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 from django.conf import settings
@@ -32,6 +33,12 @@ def database_url(*, host: str | None = None, port: int | None = None) -> str:
         f"postgres://{db['USER']}:{db['PASSWORD']}@{host or db['HOST'] or '127.0.0.1'}:"
         f"{port or db['PORT'] or 5432}/{db['NAME']}"
     )
+
+
+def redis_url_through(proxy) -> str:
+    """settings.REDIS_URL (its database number kept) with a proxy's address."""
+    parts = urlsplit(settings.REDIS_URL)
+    return urlunsplit(parts._replace(netloc=f"127.0.0.1:{proxy.port}"))
 
 
 def platform_env(*, redis_url: str | None = None, db_url: str | None = None, **extra: str) -> dict:
