@@ -85,6 +85,10 @@ def voucher_redeem(*, user: User, code: str) -> Grant:
     if not CODE_SHAPE.match(normalized):
         raise _unknown_code()
     now = timezone.now()
+    # Refused without the lock when an unlocked read already refuses: a refusal only
+    # stays true (seats get used, redemptions made, dates pass), so a crowd asking for a
+    # voucher that is used up is answered at once instead of queueing on its row.
+    _redeem_checks(voucher=_voucher_of(code=normalized, lock=False), user=user, now=now)
     try:
         with transaction.atomic():
             product, kind = _redeem_locked(user=user, code=normalized, now=now)
@@ -107,14 +111,32 @@ def _already_owned(product: Product | None) -> ApplicationError:
 
 def _redeem_locked(*, user: User, code: str, now: datetime) -> tuple[Product, ProductKind]:
     """The checks and writes of one redemption, inside the caller's transaction."""
-    # Only the voucher's row is locked: its product rows sit on the nullable side of
-    # outer joins, which PostgreSQL refuses to lock.
-    voucher = (
-        Voucher.objects.select_for_update(of=("self",))
-        .select_related("course", "exam", "path")
-        .filter(code=code)
-        .first()
+    voucher, product, kind = _redeem_checks(
+        voucher=_voucher_of(code=code, lock=True), user=user, now=now
     )
+    # No savepoints: the row lock keeps other redemptions of this voucher out, and any
+    # IntegrityError ends the whole transaction (see voucher_redeem).
+    access = learning_services.access_create(
+        user=user, product=product, source=Access.Source.VOUCHER, source_detail=voucher.code
+    )
+    Redemption.objects.create(voucher=voucher, user=user, access=access)
+    Voucher.objects.filter(pk=voucher.pk).update(seats_used=F("seats_used") + 1)
+    return product, kind
+
+
+def _voucher_of(*, code: str, lock: bool) -> Voucher | None:
+    vouchers = Voucher.objects.select_related("course", "exam", "path").filter(code=code)
+    if lock:
+        # Only the voucher's row is locked: its product rows sit on the nullable side of
+        # outer joins, which PostgreSQL refuses to lock.
+        vouchers = vouchers.select_for_update(of=("self",))
+    return vouchers.first()
+
+
+def _redeem_checks(
+    *, voucher: Voucher | None, user: User, now: datetime
+) -> tuple[Voucher, Product, ProductKind]:
+    """The refusals of one redemption, in the order the learner is told them."""
     if voucher is None:
         raise _unknown_code()
     if voucher.valid_from > now:
@@ -149,14 +171,7 @@ def _redeem_locked(*, user: User, code: str, now: datetime) -> tuple[Product, Pr
         )
     if learning_selectors.product_is_owned(user=user, kind=kind, product_id=product.pk):
         raise _already_owned(product)
-    # No savepoints: the row lock keeps other redemptions of this voucher out, and any
-    # IntegrityError ends the whole transaction (see voucher_redeem).
-    access = learning_services.access_create(
-        user=user, product=product, source=Access.Source.VOUCHER, source_detail=voucher.code
-    )
-    Redemption.objects.create(voucher=voucher, user=user, access=access)
-    Voucher.objects.filter(pk=voucher.pk).update(seats_used=F("seats_used") + 1)
-    return product, kind
+    return voucher, product, kind
 
 
 def _new_code() -> str:

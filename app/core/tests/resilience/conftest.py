@@ -1,19 +1,14 @@
 """Fixtures of the fault and load suite (`pytest -m resilience`): proxies that cut the
 platform off its services, and the services' addresses as the run was given them."""
 
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings
 
 from app.core.cache import outage
 from app.core.tests.resilience.proxy import FaultProxy
-
-
-def redis_url_through(proxy: FaultProxy) -> str:
-    """settings.REDIS_URL (its database number kept) with the proxy's address."""
-    parts = urlsplit(settings.REDIS_URL)
-    return urlunsplit(parts._replace(netloc=f"127.0.0.1:{proxy.port}"))
+from app.core.tests.resilience.server import redis_url_through
 
 
 @pytest.fixture

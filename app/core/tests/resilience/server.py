@@ -3,7 +3,6 @@ with the production-like environment, against this test run's PostgreSQL databas
 Redis, and clients that talk to it the way the pages do."""
 
 import os
-import secrets
 import signal
 import socket
 import subprocess
@@ -12,6 +11,7 @@ import time
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 from django.conf import settings
@@ -35,6 +35,12 @@ def database_url(*, host: str | None = None, port: int | None = None) -> str:
     )
 
 
+def redis_url_through(proxy) -> str:
+    """settings.REDIS_URL (its database number kept) with a proxy's address."""
+    parts = urlsplit(settings.REDIS_URL)
+    return urlunsplit(parts._replace(netloc=f"127.0.0.1:{proxy.port}"))
+
+
 def platform_env(*, redis_url: str | None = None, db_url: str | None = None, **extra: str) -> dict:
     """The environment of a production-like process: DEBUG off, PostgreSQL and Redis."""
     env = {
@@ -42,7 +48,8 @@ def platform_env(*, redis_url: str | None = None, db_url: str | None = None, **e
         "DJANGO_SETTINGS_MODULE": "app.settings",
         "DATABASE_URL": db_url or database_url(),
         "REDIS_URL": redis_url or settings.REDIS_URL,
-        "SECRET_KEY": secrets.token_urlsafe(64),
+        # The test's own key: sessions the tests create are the server's sessions.
+        "SECRET_KEY": settings.SECRET_KEY,
         "DJANGO_DEBUG": "0",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "LOG_LEVEL": "WARNING",
@@ -136,8 +143,13 @@ def stop_process_group(process: subprocess.Popen, timeout: float = 20) -> None:
 class Browser:
     """One visitor: cookies, the CSRF header and Inertia's headers, like the pages send."""
 
-    def __init__(self, base_url: str, *, timeout: float = 30) -> None:
-        self.http = httpx.Client(base_url=base_url, timeout=timeout, follow_redirects=False)
+    def __init__(self, base_url: str, *, timeout: float = 30, keep_alive: bool = True) -> None:
+        # Without keep-alive each request opens its own connection: a client that waits
+        # longer than the server keeps an idle connection would otherwise race its close.
+        limits = httpx.Limits() if keep_alive else httpx.Limits(max_keepalive_connections=0)
+        self.http = httpx.Client(
+            base_url=base_url, timeout=timeout, follow_redirects=False, limits=limits
+        )
 
     def close(self) -> None:
         self.http.close()

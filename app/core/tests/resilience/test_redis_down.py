@@ -3,6 +3,8 @@ not need it keep serving from the database, rate-limited actions are refused wit
 503 of SPEC §8 instead of being let through or failing with a 500, and e-mails asked for
 meanwhile wait in the outbox and are sent once, when it is back."""
 
+import subprocess
+import sys
 import time
 from datetime import timedelta
 
@@ -12,12 +14,13 @@ from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
 
-from app.accounts.tests.factories import make_user
+from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.accounts.tests.helpers import log_in_with_password
 from app.core.cache import outage
 from app.core.models import EmailOutbox
 from app.core.tasks import drain_email_outbox, send_email
 from app.core.tests.helpers import visit
+from app.core.tests.resilience.server import Browser, Gunicorn, platform_env, redis_url_through
 
 pytestmark = [pytest.mark.resilience, pytest.mark.django_db]
 
@@ -150,3 +153,65 @@ def test_an_email_of_a_change_rolled_back_is_never_sent(django_capture_on_commit
     assert not EmailOutbox.objects.exists()
     assert drain_email_outbox() == 0
     assert mail.outbox == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_redis_stopped_mid_run_under_gunicorn(redis_proxy, settings, tmp_path):
+    """The same with the real stack: gunicorn, and an e-mail asked for by another process
+    (an admin's command) while Redis is away, whose task cannot be enqueued."""
+    make_user(email="ola@example.com")
+    make_user(email="jan@example.com")
+    redis_url = redis_url_through(redis_proxy)
+    env = platform_env(redis_url=redis_url, MAIL_DIR=str(tmp_path))
+    server = Gunicorn(env, workers=1, threads=2)
+    try:
+        ola = Browser(server.url)
+        assert ola.log_in("ola@example.com", DEFAULT_PASSWORD).status_code in (302, 409)
+        assert ola.visit("/platforma").status_code == 200
+
+        redis_proxy.cut()
+
+        assert ola.visit("/platforma").status_code == 200
+        assert ola.visit("/platforma/moje_kursy").status_code == 200
+        jan = Browser(server.url)
+        assert jan.open("/login").status_code == 200
+        refused = jan.log_in("jan@example.com", DEFAULT_PASSWORD)
+        assert refused.status_code == 503
+        assert refused.json() == {"message": UPDATING_PL, "code": "503"}
+
+        command = subprocess.run(
+            [
+                sys.executable,
+                "manage.py",
+                "session_link",
+                "ola@example.com",
+                "moje_kursy",
+                "--send",
+            ],
+            cwd=settings.BASE_DIR,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert command.returncode == 0, command.stderr
+        [waiting] = EmailOutbox.objects.filter(sent_at__isnull=True)
+        assert waiting.to == "ola@example.com"
+
+        redis_proxy.restore()
+        deadline = time.monotonic() + 20
+        status = None
+        while time.monotonic() < deadline:
+            status = jan.log_in("jan@example.com", DEFAULT_PASSWORD).status_code
+            if status != 503:
+                break
+            time.sleep(0.5)
+        assert status in (302, 409)
+    finally:
+        server.stop()
+
+    # Celery beat's drain, once Redis is back: the waiting e-mail goes out, once.
+    settings.EMAIL_OUTBOX_DRAIN_DELAY = timedelta(0)
+    assert drain_email_outbox() == 1
+    assert drain_email_outbox() == 0
+    assert [message.to for message in mail.outbox] == [["ola@example.com"]]
