@@ -63,7 +63,7 @@ export interface BatchProps {
   codes_pagination: PaginationProps;
   redemptions: Array<RedemptionRow>;
   redemptions_pagination: PaginationProps;
-  csv_url: string;
+  csv_url: string | null;
   back_url: string;
 }
 
@@ -77,6 +77,8 @@ export interface BatchSummary {
   created_at: string;
   valid_until: string | null;
   url: string;
+  ready: boolean;
+  codes_made: number;
 }
 
 export interface BatchesProps {
@@ -88,6 +90,7 @@ export interface BatchesProps {
   create_url: string;
   max_size: number;
   name_max_length: number;
+  form_key: string;
 }
 
 export interface CertificateItem {

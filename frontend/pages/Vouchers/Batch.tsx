@@ -1,4 +1,5 @@
-import { Head, Link, usePage } from "@inertiajs/react";
+import { Head, Link, usePage, usePoll } from "@inertiajs/react";
+import { useEffect } from "react";
 
 import Pagination from "@/components/ui/Pagination";
 import ProgressBar from "@/components/ui/ProgressBar";
@@ -7,11 +8,24 @@ import { useT } from "@/i18n";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
 import type { PageProps } from "@/types/generated";
 
+// How often a batch whose codes are still being made asks the server how far it got.
+const POLL_MS = 2000;
+
 export default function Batch(page: PageProps<"Vouchers/Batch">) {
   const t = useT();
   const locale = usePage().props.locale;
   const { batch } = page;
   const left = batch.seats_total - batch.seats_used;
+  const { start, stop } = usePoll(
+    POLL_MS,
+    { only: ["batch", "codes", "codes_pagination", "csv_url"] },
+    { autoStart: false },
+  );
+  useEffect(() => {
+    if (batch.ready) return;
+    start();
+    return stop;
+  }, [batch.ready, start, stop]);
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <Head title={batch.name} />
@@ -38,13 +52,27 @@ export default function Batch(page: PageProps<"Vouchers/Batch">) {
           })}
         </p>
       </div>
-      <a
-        href={page.csv_url}
-        download
-        className="mt-5 inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800"
-      >
-        {t("batch.csv")}
-      </a>
+      {batch.ready ? null : (
+        <div role="status" className="mt-5 max-w-md rounded-lg bg-blue-50 p-4 text-blue-950">
+          <p className="mb-2 font-semibold">{t("batch.generating")}</p>
+          <ProgressBar done={batch.codes_made} total={batch.size} label={t("batch.generating")} />
+          <p className="mt-1">
+            {t("batch.generating_text", {
+              made: formatNumber(batch.codes_made, locale),
+              size: formatNumber(batch.size, locale),
+            })}
+          </p>
+        </div>
+      )}
+      {page.csv_url ? (
+        <a
+          href={page.csv_url}
+          download
+          className="mt-5 inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800"
+        >
+          {t("batch.csv")}
+        </a>
+      ) : null}
 
       <section aria-labelledby="redemptions-heading" className="mt-10">
         <h2 id="redemptions-heading" className="text-xl font-bold">
