@@ -243,3 +243,16 @@ def test_two_tabs_sending_the_same_form_at_once_order_one_batch(services):
         thread.join()
     assert len(made) == 2 and len(set(made)) == 1
     assert VoucherBatch.objects.count() == 1
+
+
+def test_the_task_is_retried_when_the_database_was_away(institution):
+    from celery.exceptions import Retry
+    from django.db import OperationalError
+
+    batch = ordered(institution, 3)
+    away = mock.Mock(side_effect=OperationalError("server closed the connection unexpectedly"))
+    with mock.patch.object(services, "batch_codes_generate", away), pytest.raises(Retry):
+        tasks.batch_codes_generate.apply(kwargs={"batch_id": batch.pk}).get()
+    away.assert_called_once_with(batch_id=batch.pk)
+    # The retry, like any second run, completes the batch.
+    assert tasks.batch_codes_generate(batch_id=batch.pk) == 3
