@@ -122,12 +122,15 @@ class Load:
     p99: float
 
 
-_UNIT_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+_UNIT_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
 
 
 def _latency(output: str, percentile: int) -> float:
-    value, unit = re.search(rf"^\s+{percentile}%\s+([\d.]+)(us|ms|s)$", output, re.M).groups()
-    return float(value) * _UNIT_MS[unit]
+    found = re.search(rf"^\s*{percentile}(?:\.0+)?%\s+([\d.]+)(us|ms|s|m)\s*$", output, re.M)
+    if found is None:
+        print(f"no {percentile}% latency in wrk's output:\n{output}", file=sys.stderr)
+        return float("nan")
+    return float(found.group(1)) * _UNIT_MS[found.group(2)]
 
 
 def wrk(path: str, headers: dict[str, str] | None = None) -> Load:

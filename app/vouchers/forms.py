@@ -10,6 +10,8 @@ from app.vouchers import selectors
 from app.vouchers.services import BATCH_MAX_SIZE
 
 BATCH_NAME_MAX_LENGTH = 100
+# The key the batch form carries (props.batch_form_key): letters, digits, "-" and "_".
+FORM_KEY_SHAPE = r"^[A-Za-z0-9_-]{16,64}$"
 
 
 class DayField(forms.DateField):
@@ -49,6 +51,15 @@ class BatchForm(forms.Form):
         required=False,
         input_formats=["%Y-%m-%d"],
         error_messages={"invalid": _("Podaj datę w formacie RRRR-MM-DD.")},
+    )
+
+    # The same form sent twice orders one batch (services.batch_generate).
+    idempotency_key = forms.RegexField(
+        regex=FORM_KEY_SHAPE,
+        error_messages={
+            "required": _("Odśwież stronę i spróbuj ponownie."),
+            "invalid": _("Odśwież stronę i spróbuj ponownie."),
+        },
     )
 
     def clean_product(self):

@@ -97,15 +97,32 @@ class VoucherBatch(GrantsProduct):
     size = models.PositiveIntegerField(_("liczba kodów"))
     valid_until = models.DateTimeField(_("ważna do"), null=True, blank=True)
     created_at = models.DateTimeField(_("utworzono"), default=timezone.now)
+    # The codes are made in the background (tasks.batch_codes_generate); set once all exist.
+    generated_at = models.DateTimeField(_("wygenerowano"), null=True, blank=True)
+    # The key of the form that asked for the batch: the same form sent again (a double
+    # click, a duplicated tab) finds this batch instead of making a second one. NULL, not
+    # "", for batches ordered without a form: NULLs never collide in the unique constraint.
+    idempotency_key = models.CharField(  # noqa: DJ001
+        max_length=64, null=True, blank=True, editable=False
+    )
 
     class Meta:
         verbose_name = _("pula voucherów")
         verbose_name_plural = _("pule voucherów")
         ordering = ["-created_at", "-id"]
-        constraints = [_at_most_one_product("batch_at_most_one_product")]
+        constraints = [
+            _at_most_one_product("batch_at_most_one_product"),
+            models.UniqueConstraint(
+                fields=["issued_by", "idempotency_key"], name="batch_idempotency_key_once"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_generated(self) -> bool:
+        return self.generated_at is not None
 
 
 class Voucher(GrantsProduct):

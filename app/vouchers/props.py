@@ -1,5 +1,6 @@
 """Props of the voucher page and of the institution and reseller areas."""
 
+import secrets
 from datetime import date
 from typing import TypedDict
 
@@ -37,6 +38,9 @@ class BatchSummary(TypedDict):
     created_at: str
     valid_until: str | None
     url: str
+    # False while the codes are still being made in the background.
+    ready: bool
+    codes_made: int
 
 
 @ts_export
@@ -86,6 +90,8 @@ class BatchesProps(TypedDict):
     name_max_length: int
     # Seats used over the last 12 weeks by each batch of this page of batches.
     usage: BatchUsageChart
+    # Sent back with the form: the same form sent twice orders one batch.
+    form_key: str
 
 
 @ts_export
@@ -111,7 +117,8 @@ class BatchProps(TypedDict):
     codes_pagination: PaginationProps
     redemptions: list[RedemptionRow]
     redemptions_pagination: PaginationProps
-    csv_url: str
+    # Offered once every code exists.
+    csv_url: str | None
     back_url: str
     # Codes redeemed on each of the last 30 days, oldest first.
     daily: list[DateCount]
@@ -138,6 +145,8 @@ def batch_summary(batch: VoucherBatch, *, url_name: str) -> BatchSummary:
         "created_at": _iso(batch.created_at),
         "valid_until": _iso(batch.valid_until) if batch.valid_until else None,
         "url": reverse(url_name, kwargs={"batch_id": batch.pk}),
+        "ready": batch.is_generated,
+        "codes_made": batch.codes_made,  # type: ignore[attr-defined]
     }
 
 
@@ -150,6 +159,11 @@ def batch_usage_chart(
             {"id": batch.pk, "name": batch.name, "used": used[batch.pk]} for batch in batches
         ],
     }
+
+
+def batch_form_key() -> str:
+    """A fresh key for one showing of the batch form."""
+    return secrets.token_urlsafe(24)
 
 
 def product_groups(choices: dict[str, list[tuple[str, str]]]) -> ProductGroups:

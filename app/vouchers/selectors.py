@@ -34,7 +34,13 @@ def batch_list(*, user: User, channel: str) -> QuerySet[VoucherBatch]:
     return (
         VoucherBatch.objects.filter(issued_by=user, channel=channel)
         .select_related("course", "exam", "path")
-        .annotate(seats_total=_seats("seats"), seats_taken=_seats("seats_used"))
+        .annotate(
+            seats_total=_seats("seats"),
+            seats_taken=_seats("seats_used"),
+            codes_made=subquery_aggregate(
+                queryset=Voucher.objects.filter(batch=OuterRef("pk")), group_by="batch"
+            ),
+        )
         .order_by("-created_at", "-id")
     )
 

@@ -213,49 +213,101 @@ def batch_generate(
     size: int,
     name: str,
     valid_until: datetime | None,
+    idempotency_key: str | None = None,
 ) -> VoucherBatch:
-    """Generate 1-10,000 single-seat codes (an empty name gets the default), resellers
-    within their allowance; raises ApplicationError (code: size, allowance)."""
+    """Order a batch of 1-10,000 single-seat codes (an empty name gets the default),
+    resellers within their allowance; the codes are made in the background
+    (batch_codes_generate, run by tasks.batch_codes_generate). The same `idempotency_key`
+    of the same issuer again returns the batch it ordered. Raises ApplicationError (code:
+    size, allowance)."""
+    if idempotency_key is not None:
+        ordered = VoucherBatch.objects.filter(
+            issued_by=issued_by, idempotency_key=idempotency_key
+        ).first()
+        if ordered is not None:
+            return ordered
     if not 1 <= size <= BATCH_MAX_SIZE:
         raise ApplicationError(
             _("Liczba kodów musi być liczbą całkowitą od 1 do 10 000."), code="size"
         )
     name = name or batch_name_default(product=product)
     field = learning_services.PRODUCT_FIELD[type(product)]
-    with transaction.atomic():
-        if channel == VoucherBatch.Channel.RESELLER:
-            # The allowance row is locked so two batches at once cannot both fit the limit.
-            VoucherAllowance.objects.select_for_update().filter(user=issued_by).first()
-            left, total = selectors.allowance_get(user=issued_by)
-            if size > left:
-                raise ApplicationError(
-                    _("Przekraczasz limit kodów: zostało %(left)s z %(total)s.")
-                    % {"left": left, "total": total},
-                    code="allowance",
-                )
-        batch = VoucherBatch.objects.create(
-            name=name,
-            channel=channel,
-            issued_by=issued_by,
-            size=size,
-            valid_until=valid_until,
-            **{field: product},
-        )
-        now = timezone.now()
-        Voucher.objects.bulk_create(
-            [
-                Voucher(
-                    code=code,
-                    seats=1,
-                    valid_from=now,
-                    valid_until=valid_until,
-                    issued_by=issued_by,
-                    batch=batch,
-                    created_at=now,
-                    **{field: product},
-                )
-                for code in _fresh_codes(size)
-            ],
-            batch_size=1000,
-        )
-    return batch
+    try:
+        with transaction.atomic():
+            if channel == VoucherBatch.Channel.RESELLER:
+                # The allowance row is locked so two batches at once cannot both fit it.
+                VoucherAllowance.objects.select_for_update().filter(user=issued_by).first()
+                left, total = selectors.allowance_get(user=issued_by)
+                if size > left:
+                    raise ApplicationError(
+                        _("Przekraczasz limit kodów: zostało %(left)s z %(total)s.")
+                        % {"left": left, "total": total},
+                        code="allowance",
+                    )
+            return VoucherBatch.objects.create(
+                name=name,
+                channel=channel,
+                issued_by=issued_by,
+                size=size,
+                valid_until=valid_until,
+                idempotency_key=idempotency_key,
+                **{field: product},
+            )
+    except IntegrityError:
+        if idempotency_key is None:
+            raise
+        # The same form arrived twice at once (two tabs): the other request ordered it.
+        return VoucherBatch.objects.get(issued_by=issued_by, idempotency_key=idempotency_key)
+
+
+# Codes are written (and committed) this many at a time: the batch page shows the progress.
+BATCH_CHUNK = 1000
+
+
+def batch_codes_generate(*, batch_id: int) -> int:
+    """Make the codes a batch still lacks, a chunk per transaction, and mark it generated.
+    Safe to run twice, at once, or again after a crash half way: each chunk counts the
+    codes under the batch's row lock first, so a batch never gets more than its size.
+    Returns how many codes this run made."""
+    made = 0
+    while True:
+        with transaction.atomic():
+            batch = VoucherBatch.objects.select_for_update().filter(pk=batch_id).first()
+            if batch is None or batch.generated_at is not None:
+                return made
+            missing = batch.size - batch.vouchers.count()
+            if missing <= 0:
+                batch.generated_at = timezone.now()
+                batch.save(update_fields=["generated_at"])
+                return made
+            count = min(missing, BATCH_CHUNK)
+            try:
+                with transaction.atomic():
+                    _batch_codes_add(batch, count)
+            except IntegrityError:
+                # Another batch took one of the drawn codes a moment ago: draw again.
+                continue
+            made += count
+
+
+def _batch_codes_add(batch: VoucherBatch, count: int) -> None:
+    now = timezone.now()
+    Voucher.objects.bulk_create(
+        [
+            Voucher(
+                code=code,
+                seats=1,
+                # Every code of a batch is valid from the moment the batch was ordered.
+                valid_from=batch.created_at,
+                valid_until=batch.valid_until,
+                issued_by_id=batch.issued_by_id,
+                batch=batch,
+                created_at=now,
+                course_id=batch.course_id,
+                exam_id=batch.exam_id,
+                path_id=batch.path_id,
+            )
+            for code in _fresh_codes(count)
+        ],
+        batch_size=BATCH_CHUNK,
+    )

@@ -13,13 +13,7 @@ import type {
 // The shared props every page gets, with those the apps above the shell register (consent).
 type SharedProps = GeneratedSharedProps & { consent: ConsentProps };
 
-const consent: ConsentProps = {
-  active: false,
-  ask: false,
-  choice: null,
-  purposes: [],
-  version: "1",
-};
+const consent: ConsentProps = { active: false, ask: false, choice: null };
 
 const pagination: PaginationProps = {
   page: 1,
@@ -89,6 +83,8 @@ const batch = {
   created_at: "2026-03-01T10:00:00Z",
   valid_until: "2026-12-31",
   url: "/reseller/vouchery/3",
+  ready: true,
+  codes_made: 10,
 };
 const team = { id: 5, name: "Księgowość", member_count: 3, pending_count: 1, url: "/manager/5" };
 
@@ -423,6 +419,7 @@ export const samples: { [K in keyof Pages]: { props: Pages[K]; shared: SharedPro
       create_url: "/reseller/vouchery",
       max_size: 1000,
       name_max_length: 100,
+      form_key: "k-1",
     },
   },
   "Vouchers/Redeem": {

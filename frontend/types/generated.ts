@@ -63,7 +63,7 @@ export interface BatchProps {
   codes_pagination: PaginationProps;
   redemptions: Array<RedemptionRow>;
   redemptions_pagination: PaginationProps;
-  csv_url: string;
+  csv_url: string | null;
   back_url: string;
   daily: Array<DateCount>;
 }
@@ -78,6 +78,8 @@ export interface BatchSummary {
   created_at: string;
   valid_until: string | null;
   url: string;
+  ready: boolean;
+  codes_made: number;
 }
 
 export interface BatchUsageChart {
@@ -101,6 +103,7 @@ export interface BatchesProps {
   max_size: number;
   name_max_length: number;
   usage: BatchUsageChart;
+  form_key: string;
 }
 
 export interface CertificateItem {

@@ -1,4 +1,4 @@
-"""Session engines: Django's, loading a session with one prepared statement.
+"""Session engines: Django's, loading a session with one hand-written SELECT.
 
 A logged-in page loads its session first; through the ORM, building that one query costs
 more than running it. The same SELECT is written once here instead. `db` keeps sessions in

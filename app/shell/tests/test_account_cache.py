@@ -4,7 +4,6 @@ next page."""
 
 import time
 from datetime import timedelta
-from unittest import mock
 
 import pytest
 from django.db import connection
@@ -53,7 +52,8 @@ def test_a_second_page_reads_only_the_session(client, ola):
     first = props(client)
     with CaptureQueriesContext(connection) as queries:
         second = props(client)
-    assert [query["sql"].split(" FROM ")[1].split()[0] for query in queries] == ['"django_session"']
+    # The session itself: one query on the embedded default, none with Redis.
+    assert {query["sql"].split(" FROM ")[1].split()[0] for query in queries} <= {'"django_session"'}
     assert second["notifications_unread"] == first["notifications_unread"] == 1
     assert second["info_banners"] == first["info_banners"] != []
     assert second["auth"] == first["auth"]
@@ -130,16 +130,11 @@ def test_a_renamed_team_is_named_anew_at_once(client, ola):
 def test_an_invitation_expiring_is_not_shown_from_the_cache(client, ola):
     # The cached banner would otherwise live ENTRY_TIMEOUT (10 minutes).
     invitation, _token = make_invitation(team=make_team(), email="ola@example.com")
-    invitation.expires_at = timezone.now() + timedelta(minutes=2)
+    invitation.expires_at = timezone.now() + timedelta(seconds=2)
     invitation.save()
     assert len(banner_messages(client)) == 1
-    later = timezone.now() + timedelta(minutes=3)
-    now = time.time() + 180
-    with (
-        mock.patch("django.utils.timezone.now", return_value=later),
-        mock.patch("time.time", return_value=now),
-    ):
-        assert banner_messages(client) == []
+    time.sleep(max(0.0, (invitation.expires_at - timezone.now()).total_seconds()) + 0.5)
+    assert banner_messages(client) == []
 
 
 def test_an_edited_profile_shows_at_once(client, ola):

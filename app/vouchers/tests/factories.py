@@ -42,6 +42,7 @@ def make_batch(
         channel=channel,
         issued_by=issued_by,
         size=codes,
+        generated_at=timezone.now(),
         **{field: product},
     )
     for _ in range(codes):

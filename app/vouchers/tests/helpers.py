@@ -2,8 +2,10 @@
 answer, and the states a voucher may be in when a learner tries it."""
 
 import re
+import secrets
 from datetime import timedelta
 
+from django.test import TestCase
 from django.utils import timezone
 
 from app.accounts.models import User
@@ -16,6 +18,14 @@ from app.vouchers import services
 from app.vouchers.tests.factories import make_voucher
 
 REDEEM_URL = "/odbierz_kurs"
+
+
+def order_batch(client, url: str, data: dict, *, key: str | None = None):
+    """Send the batch form of `url` as the page does (with its form key); the codes are
+    made once the request commits, by the task run eagerly."""
+    key = key or secrets.token_urlsafe(24)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return post_json(client, url, {**data, "idempotency_key": key})
 
 
 def post_code(client, code, url: str = REDEEM_URL):

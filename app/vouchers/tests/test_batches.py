@@ -9,12 +9,12 @@ from django.utils import timezone
 
 from app.accounts.tests.factories import make_user
 from app.core.errors import ApplicationError
-from app.core.tests.helpers import page_of, post_json, visit
+from app.core.tests.helpers import page_of, visit
 from app.learning.tests.factories import make_course, make_exam, make_path
 from app.vouchers import selectors, services
 from app.vouchers.models import Voucher, VoucherAllowance, VoucherBatch
 from app.vouchers.tests.factories import make_batch, make_voucher
-from app.vouchers.tests.helpers import errors_of
+from app.vouchers.tests.helpers import errors_of, order_batch
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,7 @@ def test_empty_institution_area(client, institution):
 
 def test_generating_a_batch_makes_unique_single_seat_codes(client, institution):
     course = make_course(title="Kurs X")
-    response = post_json(
+    response = order_batch(
         client,
         "/instytucja",
         {"product": f"course:{course.pk}", "size": "25", "name": "  Grupa   A ", "valid_until": ""},
@@ -64,12 +64,12 @@ def test_generating_a_batch_makes_unique_single_seat_codes(client, institution):
     assert all(len(code) == 14 and code.count("-") == 2 for code in codes)
     assert set(batch.vouchers.values_list("seats", "course_id").distinct()) == {(1, course.pk)}
     page = page_of(visit(client, f"/instytucja/pula/{batch.pk}"))
-    assert page["flash"]["messages"] == [{"level": "success", "message": "Wygenerowane kody: 25."}]
+    assert page["flash"]["messages"] == [{"level": "success", "message": "Zamówione kody: 25."}]
 
 
 def test_the_largest_batch_is_ten_thousand(client, institution):
     exam = make_exam()
-    post_json(client, "/instytucja", {"product": f"exam:{exam.pk}", "size": 10_000})
+    order_batch(client, "/instytucja", {"product": f"exam:{exam.pk}", "size": 10_000})
     assert Voucher.objects.filter(exam=exam).count() == 10_000
 
 
@@ -101,7 +101,7 @@ def test_bad_batch_input_answers_with_a_message_and_generates_nothing(
     client, institution, data, errors
 ):
     course = make_course()
-    post_json(client, "/instytucja", {"product": f"course:{course.pk}", "size": "5", **data})
+    order_batch(client, "/instytucja", {"product": f"course:{course.pk}", "size": "5", **data})
     assert errors_of(client, "/instytucja") == errors
     assert not Voucher.objects.exists()
 
@@ -109,7 +109,7 @@ def test_bad_batch_input_answers_with_a_message_and_generates_nothing(
 def test_a_batch_valid_until_a_day_expires_after_that_day(client, institution):
     course = make_course()
     day = timezone.localdate() + timedelta(days=3)
-    post_json(
+    order_batch(
         client,
         "/instytucja",
         {"product": f"course:{course.pk}", "size": 2, "valid_until": day.isoformat()},
@@ -188,12 +188,12 @@ def test_reseller_generates_within_the_allowance_admins_set(client):
     course = make_course()
     assert page_of(visit(client, "/reseller"))["props"]["allowance"] == {"left": 0, "total": 0}
 
-    post_json(client, "/reseller", {"product": f"course:{course.pk}", "size": 1})
+    order_batch(client, "/reseller", {"product": f"course:{course.pk}", "size": 1})
     assert errors_of(client, "/reseller") == {"form": "Przekraczasz limit kodów: zostało 0 z 0."}
 
     VoucherAllowance.objects.create(user=reseller, codes=10)
-    post_json(client, "/reseller", {"product": f"course:{course.pk}", "size": 7})
-    post_json(client, "/reseller", {"product": f"course:{course.pk}", "size": 4})
+    order_batch(client, "/reseller", {"product": f"course:{course.pk}", "size": 7})
+    order_batch(client, "/reseller", {"product": f"course:{course.pk}", "size": 4})
     assert errors_of(client, "/reseller") == {"form": "Przekraczasz limit kodów: zostało 3 z 10."}
     assert Voucher.objects.count() == 7
     props = page_of(visit(client, "/reseller"))["props"]
@@ -231,8 +231,8 @@ def test_batch_pages_read_a_fixed_number_of_queries(
 def test_generating_batches_is_rate_limited(client, institution):
     course = make_course()
     for _ in range(10):
-        post_json(client, "/instytucja", {"product": f"course:{course.pk}", "size": 1})
-    post_json(client, "/instytucja", {"product": f"course:{course.pk}", "size": 1})
+        order_batch(client, "/instytucja", {"product": f"course:{course.pk}", "size": 1})
+    order_batch(client, "/instytucja", {"product": f"course:{course.pk}", "size": 1})
     assert errors_of(client, "/instytucja") == {
         "form": "Zbyt wiele pul w krótkim czasie. Spróbuj ponownie za chwilę."
     }
@@ -244,7 +244,7 @@ def test_an_unnamed_batch_is_named_after_its_product_and_the_day(client, institu
     day = timezone.localdate().isoformat()
     assert services.batch_name_default(product=course) == f"{'K' * 60}, {day}"
 
-    post_json(client, "/instytucja", {"product": f"course:{course.pk}", "size": 1, "name": " "})
+    order_batch(client, "/instytucja", {"product": f"course:{course.pk}", "size": 1, "name": " "})
 
     assert VoucherBatch.objects.get().name == f"{'K' * 60}, {day}"
 

@@ -1,7 +1,8 @@
-"""Vouchers in Chromium: the demo vouchers, the empty-code button, the guess limit, and an
-institution's batch redeemed by a learner."""
+"""Vouchers in Chromium: the demo vouchers, the empty-code button, the guess limit, an
+institution's batch redeemed by a learner, and a batch the page watches being made."""
 
 import re
+from unittest import mock
 
 import pytest
 from django.core.management import call_command
@@ -11,6 +12,8 @@ from app.accounts.tests.factories import make_user
 from app.core.tests.helpers import log_in, settled_axe_violations
 from app.learning.models import Access, Course, Exam
 from app.learning.tests.factories import make_course
+from app.vouchers import services, tasks
+from app.vouchers.models import VoucherBatch
 from app.vouchers.tests.factories import make_voucher
 from app.vouchers.tests.helpers import redeem_in_browser
 
@@ -112,7 +115,7 @@ def test_an_institution_batch_redeemed_by_a_learner(live_server, page, viewport)
     page.get_by_role("button", name="Wygeneruj kody").click()
 
     expect(page.get_by_role("heading", name="Grupa testowa")).to_be_visible()
-    expect(page.get_by_text("Wygenerowane kody: 3.")).to_be_visible()
+    expect(page.get_by_text("Zamówione kody: 3.")).to_be_visible()
     expect(page.get_by_role("link", name="Pobierz pulę jako CSV")).to_be_visible()
     assert settled_axe_violations(page) == []
     batch_url = page.url
@@ -133,3 +136,35 @@ def test_an_institution_batch_redeemed_by_a_learner(live_server, page, viewport)
         page.get_by_role("link", name="Pobierz pulę jako CSV").click()
     text = open(download.value.path(), encoding="utf-8-sig").read()  # noqa: SIM115
     assert code in text and "ewa@example.com" in text
+
+
+def test_an_issuer_watches_a_batch_being_made_and_downloads_it(live_server, page, viewport):
+    make_course(title="Kurs w tle")
+    institution = make_user(roles=["INSTITUTION"])
+    log_in(page, live_server, institution)
+    page.goto(f"{live_server.url}/instytucja")
+    page.get_by_label("Co daje voucher").select_option(label="Kurs w tle")
+    page.get_by_label("Liczba kodów").fill("40")
+    page.get_by_label("Nazwa puli (opcjonalnie)").fill("Pula w tle")
+    # The worker is busy: the batch page opens before any code exists.
+    with mock.patch.object(tasks.batch_codes_generate, "delay_on_commit") as enqueue:
+        page.get_by_role("button", name="Wygeneruj kody").click()
+        expect(page.get_by_role("heading", name="Pula w tle")).to_be_visible()
+    batch = VoucherBatch.objects.get()
+    enqueue.assert_called_once_with(batch_id=batch.pk)
+    expect(page.get_by_text("Zamówione kody: 40.")).to_be_visible()
+    status = page.get_by_role("status").filter(has_text="Generujemy kody")
+    expect(status).to_contain_text("Gotowe: 0 z 40.")
+    expect(page.get_by_role("link", name="Pobierz pulę jako CSV")).to_have_count(0)
+    assert settled_axe_violations(page) == []
+
+    # The worker gets to it; the page, asking every two seconds, shows it done by itself.
+    services.batch_codes_generate(batch_id=batch.pk)
+    expect(page.get_by_role("link", name="Pobierz pulę jako CSV")).to_be_visible(timeout=10_000)
+    expect(page.get_by_text("Generujemy kody")).to_have_count(0)
+    expect(page.locator("li span.font-mono")).to_have_count(40)
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Pobierz pulę jako CSV").click()
+    text = open(download.value.path(), encoding="utf-8-sig").read()  # noqa: SIM115
+    codes = set(batch.vouchers.values_list("code", flat=True))
+    assert len(codes) == 40 and all(code in text for code in codes)

@@ -12,14 +12,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from app.core import roles
-from app.core.errors import rate_limit, valid_data
+from app.core.errors import ApplicationError, rate_limit, valid_data
 from app.core.guards import View, institution_required, reseller_required
 from app.core.inertia import render_page
 from app.core.pagination import queryset_paginate
 from app.core.props import date_counts
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.views import area_not_found
-from app.vouchers import props, selectors, services
+from app.vouchers import props, selectors, services, tasks
 from app.vouchers.forms import BATCH_NAME_MAX_LENGTH, BatchForm
 from app.vouchers.models import VoucherBatch
 
@@ -85,6 +85,7 @@ def _batches(area: Area) -> View:
             "max_size": services.BATCH_MAX_SIZE,
             "name_max_length": BATCH_NAME_MAX_LENGTH,
             "usage": props.batch_usage_chart(batches=batches, weeks=weeks, used=used),
+            "form_key": props.batch_form_key(),
         }
         return render_page(request, "Vouchers/Batches", page)
 
@@ -107,9 +108,13 @@ def _generate(request: AuthenticatedRequest, area: Area) -> HttpResponse:
         size=data["size"],
         name=data["name"],
         valid_until=data["valid_until"],
+        idempotency_key=data["idempotency_key"],
     )
+    # Up to 10,000 codes take a while: a worker makes them, the batch page shows how far.
+    # Enqueued again for a form sent twice: the task finds the codes made and stops.
+    tasks.batch_codes_generate.delay_on_commit(batch_id=batch.pk)
     # Polish needs three plural forms; a count after a colon reads right for every number.
-    messages.success(request, _("Wygenerowane kody: %(count)s.") % {"count": batch.size})
+    messages.success(request, _("Zamówione kody: %(count)s.") % {"count": batch.size})
     return redirect(area.batch, batch_id=batch.pk)
 
 
@@ -138,7 +143,11 @@ def _batch(area: Area) -> View:
             "codes_pagination": codes_pagination,
             "redemptions": [props.redemption_row(item) for item in redemptions],
             "redemptions_pagination": redemptions_pagination,
-            "csv_url": reverse(area.batch_csv, kwargs={"batch_id": batch.pk}),
+            "csv_url": (
+                reverse(area.batch_csv, kwargs={"batch_id": batch.pk})
+                if batch.is_generated
+                else None
+            ),
             "back_url": reverse(area.page),
             "daily": date_counts(selectors.batch_redemptions_daily(batch=batch)),
         }
@@ -154,6 +163,12 @@ def _batch_csv(area: Area) -> View:
         batch = selectors.access_batch_by_id(
             user=request.user, channel=area.channel, batch_id=batch_id
         )
+        if not batch.is_generated:
+            raise ApplicationError(
+                _("Kody tej puli są jeszcze generowane. Spróbuj za chwilę."),
+                code="pending",
+                status=409,
+            )
         response = StreamingHttpResponse(
             selectors.batch_csv_lines(batch=batch), content_type="text/csv; charset=utf-8"
         )

@@ -37,6 +37,8 @@ const en: Record<keyof typeof pl, string> = {
   "batch.codes": "Number of codes",
   "batch.usage": "Batch usage",
   "batch.usage_text": "Used: {used} · free: {left}",
+  "batch.generating": "Generating the codes",
+  "batch.generating_text": "Ready: {made} of {size}. This page updates by itself.",
   "batch.csv": "Download the batch as CSV",
   "batch.redemptions": "Who redeemed codes ({count})",
   "batch.redemptions_caption": "Who, with which code, and when",

@@ -34,6 +34,8 @@ export default {
   "batch.codes": "Liczba kodów",
   "batch.usage": "Wykorzystanie puli",
   "batch.usage_text": "Wykorzystane: {used} · wolne: {left}",
+  "batch.generating": "Generujemy kody",
+  "batch.generating_text": "Gotowe: {made} z {size}. Strona odświeża się sama.",
   "batch.csv": "Pobierz pulę jako CSV",
   "batch.redemptions": "Kto wykorzystał kody ({count})",
   "batch.redemptions_caption": "Kto, jakim kodem i kiedy",

@@ -1,5 +1,5 @@
-import { Link, usePage } from "@inertiajs/react";
-import { lazy, Suspense } from "react";
+import { Link, usePage, usePoll } from "@inertiajs/react";
+import { lazy, Suspense, useEffect } from "react";
 
 import PageHead from "@/components/PageHead";
 import Pagination from "@/components/ui/Pagination";
@@ -14,11 +14,24 @@ const BatchDailyBars = lazy(() =>
   import("@/components/vouchers/charts").then((m) => ({ default: m.BatchDailyBars })),
 );
 
+// How often a batch whose codes are still being made asks the server how far it got.
+const POLL_MS = 2000;
+
 export default function Batch(page: PageProps<"Vouchers/Batch">) {
   const t = useT();
   const locale = usePage().props.locale;
   const { batch } = page;
   const left = batch.seats_total - batch.seats_used;
+  const { start, stop } = usePoll(
+    POLL_MS,
+    { only: ["batch", "codes", "codes_pagination", "csv_url"] },
+    { autoStart: false },
+  );
+  useEffect(() => {
+    if (batch.ready) return;
+    start();
+    return stop;
+  }, [batch.ready, start, stop]);
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <PageHead title={batch.name} />
@@ -45,13 +58,27 @@ export default function Batch(page: PageProps<"Vouchers/Batch">) {
           })}
         </p>
       </div>
-      <a
-        href={page.csv_url}
-        download
-        className="mt-5 inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800"
-      >
-        {t("batch.csv")}
-      </a>
+      {batch.ready ? null : (
+        <div role="status" className="mt-5 max-w-md rounded-lg bg-blue-50 p-4 text-blue-950">
+          <p className="mb-2 font-semibold">{t("batch.generating")}</p>
+          <ProgressBar done={batch.codes_made} total={batch.size} label={t("batch.generating")} />
+          <p className="mt-1">
+            {t("batch.generating_text", {
+              made: formatNumber(batch.codes_made, locale),
+              size: formatNumber(batch.size, locale),
+            })}
+          </p>
+        </div>
+      )}
+      {page.csv_url ? (
+        <a
+          href={page.csv_url}
+          download
+          className="mt-5 inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800"
+        >
+          {t("batch.csv")}
+        </a>
+      ) : null}
 
       <section aria-labelledby="daily-heading" className="mt-10 max-w-3xl">
         <h2 id="daily-heading" className="mb-3 text-xl font-bold">

@@ -18,7 +18,15 @@ import type { BatchesProps, PageProps } from "@/types/generated";
 function GenerateForm({ page }: { page: BatchesProps }) {
   const t = useT();
   const locale = usePage().props.locale;
-  const form = useForm({ product: "", size: "", name: "", valid_until: "" });
+  // The key stays with this form: sent twice (a double click, a duplicated tab), it orders
+  // one batch.
+  const form = useForm({
+    product: "",
+    size: "",
+    name: "",
+    valid_until: "",
+    idempotency_key: page.form_key,
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const size = Number(form.data.size);
   const sizeError =
@@ -40,7 +48,7 @@ function GenerateForm({ page }: { page: BatchesProps }) {
     form.post(page.create_url, {
       preserveScroll: true,
       onError: (errors) => {
-        const message = wholeFormError(errors);
+        const message = wholeFormError(errors) ?? errors.idempotency_key;
         if (message) setFailure(message);
       },
     });
