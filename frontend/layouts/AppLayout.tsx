@@ -11,6 +11,7 @@ import { useAlert } from "@/hooks/useAlert";
 import { useAppUpdate } from "@/hooks/useAppUpdate";
 import { useT } from "@/i18n";
 import { pushCustomerId } from "@/lib/analytics";
+import { APP_BANNER_COOKIE, readCookie } from "@/lib/cookies";
 import { detectMobileOs } from "@/lib/device";
 
 // Parts most visits never show, or show below the fold, load on their own: the first load
@@ -20,7 +21,7 @@ const MobileAppBanner = lazy(() => import("@/components/shell/MobileAppBanner"))
 const Footer = lazy(() => import("@/components/shell/Footer"));
 
 const neverChanges = () => () => {};
-const noMobileOs = () => null;
+const bannerOsInBrowser = () => (readCookie(APP_BANNER_COOKIE) === null ? detectMobileOs() : null);
 
 /** The shell every page stands in (SPEC §2 "Top bar and shell"). */
 export default function AppLayout({ children }: { children: ReactNode }) {
@@ -36,9 +37,14 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   }, [locale, isAdminRoute]);
   useAppUpdate(page.version ?? "");
   const alert = useAlert();
-  // Known only in the browser: none on the server and while hydrating, so the first render
-  // matches the server's HTML; the banner appears right after.
-  const mobileOs = useSyncExternalStore(neverChanges, detectMobileOs, noMobileOs);
+  // The server decides from the User-Agent, so its HTML already has the banner (nothing
+  // moves when the page comes alive); the browser adds it where only it can tell (iPadOS
+  // reports itself as a Mac), after hydrating what the server sent.
+  const mobileOs = useSyncExternalStore(
+    neverChanges,
+    () => shell.app_banner ?? bannerOsInBrowser(),
+    () => shell.app_banner,
+  );
 
   return (
     <div className="flex min-h-screen flex-col">

@@ -36,6 +36,7 @@ export const anonymous: SharedProps = {
     app_links: { android: "https://play.example/app", ios: "https://apps.example/app" },
     languages: ["pl", "en"],
     admin_url: "/admin",
+    app_banner: "android",
   },
   menu: null,
   notifications_unread: 0,
