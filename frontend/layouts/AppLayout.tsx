@@ -5,6 +5,9 @@ import FlashMessages from "@/components/FlashMessages";
 import DevBanner from "@/components/shell/DevBanner";
 import ErrorDialogHost from "@/components/shell/ErrorDialogHost";
 import InfoBanners from "@/components/shell/InfoBanners";
+// Not loaded lazily: the server's HTML has it on phones, and a lazy part that is still
+// loading when the page comes alive is taken away and put back (the page jumps).
+import MobileAppBanner from "@/components/shell/MobileAppBanner";
 import MonitoringBanner from "@/components/shell/MonitoringBanner";
 import TopBar from "@/components/shell/TopBar";
 import { useAlert } from "@/hooks/useAlert";
@@ -17,7 +20,6 @@ import { detectMobileOs } from "@/lib/device";
 // Parts most visits never show, or show below the fold, load on their own: the first load
 // of a page stays small (120 KB budget for /login).
 const AlertBanner = lazy(() => import("@/components/shell/AlertBanner"));
-const MobileAppBanner = lazy(() => import("@/components/shell/MobileAppBanner"));
 const Footer = lazy(() => import("@/components/shell/Footer"));
 
 const neverChanges = () => () => {};
@@ -55,10 +57,8 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         {t("shell.skip_to_content")}
       </a>
       {shell.is_production ? null : <DevBanner />}
-      <Suspense fallback={null}>
-        {mobileOs ? <MobileAppBanner os={mobileOs} /> : null}
-        {alert ? <AlertBanner alert={alert} /> : null}
-      </Suspense>
+      {mobileOs ? <MobileAppBanner os={mobileOs} /> : null}
+      <Suspense fallback={null}>{alert ? <AlertBanner alert={alert} /> : null}</Suspense>
       {auth.user?.supervision ? <MonitoringBanner /> : null}
       <TopBar />
       <main id="main" className="flex-1">

@@ -93,10 +93,17 @@ def test_on_a_phone_the_app_banner_comes_with_the_server_html_and_closes(
     )
     page = context.new_page()
     problems = _watch(page)
+    page.add_init_script(
+        """window.__shifts = 0; new PerformanceObserver((list) => {
+             for (const entry of list.getEntries()) window.__shifts += entry.value;
+           }).observe({type: "layout-shift", buffered: true});"""
+    )
     response = page.goto(f"{live_server.url}/login")
-    # In the server's HTML already: nothing moves down when the page comes alive.
+    # In the server's HTML already: nothing moves when the page comes alive.
     assert "Pobierz z Google Play" in response.text()
     page.wait_for_function("() => !document.querySelector('script[data-page]')")
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("window.__shifts") < 0.01
     page.get_by_role("button", name="Zamknij baner aplikacji").click()
     expect(page.get_by_role("link", name="Pobierz z Google Play")).to_be_hidden()
     assert problems == []
