@@ -9,6 +9,8 @@ view at /__bench__/bare behind the same middleware), loads it with wrk, and prin
 - requests/second of `platforma/moje_kursy` for a learner owning 500 courses (HTML and an
   Inertia visit) and of a manager's team page (50 members, 20 invitations), each as a ratio
   to the bare view, with the SQL queries each page ran (once warm) and its p50/p99 latency;
+- the median time the SSR process takes to render each of a few pages (pages are measured
+  as served, rendered on the server; BENCH_SSR=0 measures them without);
 - voucher redemptions/second with 20 concurrent clients, each request another learner
   redeeming the same voucher (measured when the benchmark's database is PostgreSQL, e.g.
   DATABASE_URL=postgres://.../platforma_bench ./scripts/bench).
@@ -28,6 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
+SSR_PORT = int(os.environ.get("BENCH_SSR_PORT", "8766"))
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "8"))
 REDEEM_CONNECTIONS = 20
@@ -42,6 +45,11 @@ ENV = {
     ),
 }
 ENV.pop("DJANGO_DEBUG", None)
+# Pages are measured as served: rendered by the SSR process (BENCH_SSR=0 measures without).
+SSR = os.environ.get("BENCH_SSR", "1") != "0"
+ENV["INERTIA_SSR_ENABLED"] = "1" if SSR else "0"
+ENV["INERTIA_SSR_URL"] = f"http://127.0.0.1:{SSR_PORT}"
+sys.path.insert(0, str(ROOT))
 
 
 def manage(*args: str) -> str:
@@ -241,6 +249,30 @@ def redemptions_per_second() -> tuple[float, int, int]:
     return done / SECONDS, done, learners
 
 
+def ssr_times(pages: list[tuple[str, dict[str, str]]], version: str, rounds: int = 30):
+    """Median time the SSR process takes to render each page (its page JSON posted to it
+    directly, as Django does on a cache miss), with the page's component name."""
+    times = []
+    for path, headers in pages:
+        _, body = request(
+            "GET", path, headers={**headers, "X-Inertia": "true", "X-Inertia-Version": version}
+        )
+        component = json.loads(body)["component"]
+        samples = []
+        for _ in range(rounds):
+            conn = http.client.HTTPConnection("127.0.0.1", SSR_PORT, timeout=10)
+            started = time.perf_counter()
+            conn.request("POST", "/render", body=body, headers={"Content-Type": "application/json"})
+            answer = conn.getresponse()
+            answer.read()
+            samples.append((time.perf_counter() - started) * 1000)
+            conn.close()
+            if answer.status != 200:
+                raise SystemExit(f"The SSR process could not render {path} ({component}).")
+        times.append((path, component, statistics.median(samples)))
+    return times
+
+
 def expect_page(path: str, headers: dict[str, str], version: str, component: str) -> None:
     """Refuse to measure a page that does not answer as the logged-in learner expects (a
     redirect to the login page would be measured as a fast page)."""
@@ -256,6 +288,13 @@ def main() -> None:
     learner_session = bench_data("learner")
     manager_data = bench_data("manager")
     engine = bench_data("info")["engine"]
+    from app.core.ssr_process import SsrProcess
+
+    ssr = SsrProcess(SSR_PORT)
+    if SSR:
+        ssr.start()
+        if not ssr.wait_healthy():
+            raise SystemExit("The SSR process did not start (build/ssr/ssr.js).")
     server = start_server()
     try:
         _, page = request("GET", "/login")
@@ -291,11 +330,26 @@ def main() -> None:
             for label, path, headers, note in pages
         ]
         redemptions = redemptions_per_second() if engine == "postgresql" else None
+        rendering = (
+            ssr_times(
+                [
+                    ("/login", {}),
+                    ("/p/regulamin", {}),
+                    ("/platforma", learner),
+                    ("/platforma/moje_kursy", learner),
+                ],
+                version,
+            )
+            if SSR
+            else []
+        )
     finally:
         server.terminate()
         server.wait(timeout=30)
+        ssr.stop()
 
     print(f"database             {engine}")
+    print(f"server rendering     {'on (SSR process)' if SSR else 'off (BENCH_SSR=0)'}")
     print(
         f"bare view            {bare.rate:8.0f} req/s"
         f"   p50 {bare.p50:6.2f} ms   p99 {bare.p99:6.2f} ms"
@@ -319,6 +373,8 @@ def main() -> None:
             f"   SQL {queries:2d}   p50 {load.p50:6.2f} ms   p99 {load.p99:6.2f} ms"
             f"   ({note}; target >= 0.35)"
         )
+    for path, component, ms in rendering:
+        print(f"SSR {path:<22} {ms:6.1f} ms median   ({component}; anonymous pages are cached)")
     if redemptions is None:
         print(f"voucher redemptions  skipped: needs DATABASE_URL on PostgreSQL (now {engine})")
     else:

@@ -94,7 +94,7 @@ start_ssr() {
   python -m app.core.ssr_process --port "$port" --parent "${1:-$$}" &
   echo $! > "$SSR_PID_FILE"
   local i
-  for i in $(seq 1 100); do
+  for i in $(seq 1 300); do
     if python -c "import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=1)" \
       "http://127.0.0.1:$port/health" >/dev/null 2>&1; then
       export INERTIA_SSR_ENABLED="${INERTIA_SSR_ENABLED:-1}"

@@ -44,7 +44,7 @@ class SsrProcess:
         except OSError:
             return False
 
-    def wait_healthy(self, timeout: float = 15.0) -> bool:
+    def wait_healthy(self, timeout: float = 60.0) -> bool:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.healthy():

@@ -17,7 +17,7 @@ from app.core.admin_site import ADMIN_HOME
 from app.core.header import header_type_for
 from app.core.inertia import pop_errors
 from app.shell.banners import info_banners_timed
-from app.shell.presenters import menu_props, viewer_of
+from app.shell.presenters import app_banner_of, menu_props, viewer_of
 from app.shell.props import InfoBanner, MenuProps, ShellProps
 from app.shell.selectors import notification_count_unread
 
@@ -37,6 +37,7 @@ def shell_props(request: HttpRequest) -> ShellProps:
         },
         "languages": [code for code, _name in settings.LANGUAGES],
         "admin_url": str(ADMIN_HOME),
+        "app_banner": app_banner_of(request),
     }
 
 

@@ -1,9 +1,11 @@
 """Turning shell records into whitelisted props."""
 
+import re
 from typing import Literal
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest
 from django.utils.translation import get_language
 
 from app.accounts.models import User
@@ -19,6 +21,25 @@ from app.shell.props import (
 )
 
 Viewer = Literal["anonymous", "learner", "admin"]
+MobileOs = Literal["android", "ios"]
+# Closed mobile-app banners are remembered by this cookie (frontend/lib/cookies.ts).
+APP_BANNER_COOKIE = "download-app-banner"
+_ANDROID = re.compile(r"android", re.IGNORECASE)
+_IOS = re.compile(r"iphone|ipad|ipod", re.IGNORECASE)
+
+
+def app_banner_of(request: HttpRequest) -> MobileOs | None:
+    """The phone system the mobile-app banner offers a store for (SPEC §2), decided from the
+    browser's User-Agent so the first HTML already has the banner; none once it was closed.
+    (iPadOS reports itself as a Mac: the browser adds the banner there itself.)"""
+    if APP_BANNER_COOKIE in request.COOKIES:
+        return None
+    agent = request.headers.get("User-Agent", "")
+    if _ANDROID.search(agent):
+        return "android"
+    if _IOS.search(agent):
+        return "ios"
+    return None
 
 
 def viewer_of(user: User | AnonymousUser) -> Viewer:

@@ -47,6 +47,8 @@ class ShellProps(TypedDict):
     languages: list[str]
     # Django's admin, which has no typed route of its own in frontend/routes.ts.
     admin_url: str
+    # The mobile-app banner's store, from the User-Agent; none when it was closed.
+    app_banner: Literal["android", "ios"] | None
 
 
 @ts_export

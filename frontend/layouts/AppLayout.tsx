@@ -6,22 +6,25 @@ import FlashMessages from "@/components/FlashMessages";
 import DevBanner from "@/components/shell/DevBanner";
 import ErrorDialogHost from "@/components/shell/ErrorDialogHost";
 import InfoBanners from "@/components/shell/InfoBanners";
+// Not loaded lazily: the server's HTML has it on phones, and a lazy part that is still
+// loading when the page comes alive is taken away and put back (the page jumps).
+import MobileAppBanner from "@/components/shell/MobileAppBanner";
 import MonitoringBanner from "@/components/shell/MonitoringBanner";
 import TopBar from "@/components/shell/TopBar";
 import { useAlert } from "@/hooks/useAlert";
 import { useAppUpdate } from "@/hooks/useAppUpdate";
 import { useT } from "@/i18n";
+import { APP_BANNER_COOKIE, readCookie } from "@/lib/cookies";
 import { detectMobileOs } from "@/lib/device";
 import { identifyVisitor } from "@/tracking";
 
 // Parts most visits never show, or show below the fold, load on their own: the first load
 // of a page stays small (120 KB budget for /login).
 const AlertBanner = lazy(() => import("@/components/shell/AlertBanner"));
-const MobileAppBanner = lazy(() => import("@/components/shell/MobileAppBanner"));
 const Footer = lazy(() => import("@/components/shell/Footer"));
 
 const neverChanges = () => () => {};
-const noMobileOs = () => null;
+const bannerOsInBrowser = () => (readCookie(APP_BANNER_COOKIE) === null ? detectMobileOs() : null);
 
 /** The shell every page stands in (SPEC §2 "Top bar and shell"). */
 export default function AppLayout({ children }: { children: ReactNode }) {
@@ -37,9 +40,14 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   }, [locale, isAdminRoute]);
   useAppUpdate(page.version ?? "");
   const alert = useAlert();
-  // Known only in the browser: none on the server and while hydrating, so the first render
-  // matches the server's HTML; the banner appears right after.
-  const mobileOs = useSyncExternalStore(neverChanges, detectMobileOs, noMobileOs);
+  // The server decides from the User-Agent, so its HTML already has the banner (nothing
+  // moves when the page comes alive); the browser adds it where only it can tell (iPadOS
+  // reports itself as a Mac), after hydrating what the server sent.
+  const mobileOs = useSyncExternalStore(
+    neverChanges,
+    () => shell.app_banner ?? bannerOsInBrowser(),
+    () => shell.app_banner,
+  );
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -50,10 +58,8 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         {t("shell.skip_to_content")}
       </a>
       {shell.is_production ? null : <DevBanner />}
-      <Suspense fallback={null}>
-        {mobileOs ? <MobileAppBanner os={mobileOs} /> : null}
-        {alert ? <AlertBanner alert={alert} /> : null}
-      </Suspense>
+      {mobileOs ? <MobileAppBanner os={mobileOs} /> : null}
+      <Suspense fallback={null}>{alert ? <AlertBanner alert={alert} /> : null}</Suspense>
       {auth.user?.supervision ? <MonitoringBanner /> : null}
       <TopBar />
       <main id="main" className="flex-1">

@@ -3,18 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { renderPage, type SsrPage } from "@/ssrRender";
 
-import { samples } from "./samples";
+import { samplePage, samples } from "./samples";
 
 function pageOf(component: string, locale: string): SsrPage {
-  const sample = samples[component as keyof typeof samples];
-  return {
-    component,
-    props: { ...sample.shared, locale, ...sample.props },
-    url: "/sample",
-    version: "test",
-    encryptHistory: false,
-    clearHistory: false,
-  } as unknown as SsrPage;
+  return samplePage(component as keyof typeof samples, locale) as unknown as SsrPage;
 }
 
 afterEach(() => vi.restoreAllMocks());

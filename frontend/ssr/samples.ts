@@ -1,6 +1,8 @@
 /** One sample of every page's props (and the shared props around them), for the test that
- * renders every page on the server (ssrRender.test.tsx). Typed by the generated `Pages`, so
- * a new page or a changed prop fails the type check until its sample is here. */
+ * renders every page on the server (render.test.tsx) and for the SSR process, which renders
+ * each once before it takes requests (a cold process renders its first pages slowly).
+ * Typed by the generated `Pages`, so a new page or a changed prop fails the type check
+ * until its sample is here. */
 import type {
   ConsentProps,
   CourseLink,
@@ -52,6 +54,7 @@ export const anonymous: SharedProps = {
     app_links: { android: "https://play.example/app", ios: "https://apps.example/app" },
     languages: ["pl", "en"],
     admin_url: "/admin",
+    app_banner: "android",
   },
   menu: null,
   notifications_unread: 0,
@@ -427,3 +430,16 @@ export const samples: { [K in keyof Pages]: { props: Pages[K]; shared: SharedPro
     props: { code: "KOD-1", action: "/odbierz_kurs", max_length: 64 },
   },
 };
+
+/** The Inertia page object of a page's sample, in `locale`. */
+export function samplePage(component: keyof Pages, locale: string) {
+  const sample = samples[component];
+  return {
+    component,
+    props: { ...sample.shared, locale, ...sample.props },
+    url: "/sample",
+    version: "sample",
+    encryptHistory: false,
+    clearHistory: false,
+  };
+}

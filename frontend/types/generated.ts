@@ -572,6 +572,7 @@ export interface ShellProps {
   app_links: AppStoreLinks;
   languages: Array<string>;
   admin_url: string;
+  app_banner: "android" | "ios" | null;
 }
 
 export interface SitePageProps {

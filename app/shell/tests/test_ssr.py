@@ -253,3 +253,21 @@ def test_every_page_of_a_logged_in_account_is_kept_out_of_search_engines(client)
     client.force_login(make_user())
     for url in ["/platforma", "/platforma/profil", "/odbierz_kurs", "/api/notifications"]:
         assert client.get(url).headers["X-Robots-Tag"] == "noindex", url
+
+
+@pytest.mark.parametrize(
+    ("agent", "cookie", "banner"),
+    [
+        ("Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/130 Mobile", None, "android"),
+        ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1", None, "ios"),
+        ("Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Safari/604.1", None, "ios"),
+        ("Mozilla/5.0 (X11; Linux x86_64) Chrome/130", None, None),
+        ("Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/130 Mobile", "false", None),
+    ],
+)
+def test_the_server_decides_the_mobile_app_banner(client, agent, cookie, banner):
+    # So the server's HTML already holds it: nothing moves when the page comes alive.
+    if cookie:
+        client.cookies["download-app-banner"] = cookie
+    page = client.get("/login", headers={"X-Inertia": "true", "User-Agent": agent}).json()
+    assert page["props"]["shell"]["app_banner"] == banner

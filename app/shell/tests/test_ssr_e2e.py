@@ -83,7 +83,9 @@ def test_learner_pages_hydrate_without_a_mismatch(live_server, page, ssr_on):
     assert problems == []
 
 
-def test_on_a_phone_the_app_banner_appears_after_hydration(live_server, browser, ssr_on):
+def test_on_a_phone_the_app_banner_comes_with_the_server_html_and_closes(
+    live_server, browser, ssr_on
+):
     context = browser.new_context(
         user_agent="Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/130 Mobile",
         viewport={"width": 390, "height": 844},
@@ -91,7 +93,21 @@ def test_on_a_phone_the_app_banner_appears_after_hydration(live_server, browser,
     )
     page = context.new_page()
     problems = _watch(page)
-    _open(page, f"{live_server.url}/login")
-    expect(page.get_by_role("link", name="Google Play", exact=False)).to_be_visible()
+    page.add_init_script(
+        """window.__shifts = 0; new PerformanceObserver((list) => {
+             for (const entry of list.getEntries()) window.__shifts += entry.value;
+           }).observe({type: "layout-shift", buffered: true});"""
+    )
+    response = page.goto(f"{live_server.url}/login")
+    # In the server's HTML already: nothing moves when the page comes alive.
+    assert "Pobierz z Google Play" in response.text()
+    page.wait_for_function("() => !document.querySelector('script[data-page]')")
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("window.__shifts") < 0.01
+    page.get_by_role("button", name="Zamknij baner aplikacji").click()
+    expect(page.get_by_role("link", name="Pobierz z Google Play")).to_be_hidden()
     assert problems == []
+
+    response = page.goto(f"{live_server.url}/login")
+    assert "Pobierz z Google Play" not in response.text()
     context.close()

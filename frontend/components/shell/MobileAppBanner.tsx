@@ -2,7 +2,7 @@ import { usePage } from "@inertiajs/react";
 import { useState } from "react";
 
 import { useT } from "@/i18n";
-import { APP_BANNER_COOKIE, BANNER_COOKIE_DAYS, readCookie, writeCookie } from "@/lib/cookies";
+import { APP_BANNER_COOKIE, BANNER_COOKIE_DAYS, writeCookie } from "@/lib/cookies";
 import type { MobileOs } from "@/lib/device";
 
 /** SPEC §2 "Mobile app banner": shown on Android and iOS only (the layout decides), with
@@ -10,7 +10,8 @@ import type { MobileOs } from "@/lib/device";
 export default function MobileAppBanner({ os }: { os: MobileOs }) {
   const t = useT();
   const links = usePage().props.shell.app_links;
-  const [open, setOpen] = useState(() => readCookie(APP_BANNER_COOKIE) === null);
+  // Shown only when no closed banner is remembered (the layout checks the cookie).
+  const [open, setOpen] = useState(true);
 
   if (!open) return null;
   return (
