@@ -35,6 +35,8 @@ export const routes = {
     accountRestore: (params: { hash: string }, query?: Query): string =>
       withQuery(`/konto/przywroc/${segment(params.hash)}`, query),
     accountDeletionRequest: (query?: Query): string => withQuery("/platforma/profil/usun-konto", query),
+    appSessionEnd: (params: { token_id: number }, query?: Query): string =>
+      withQuery(`/platforma/profil/sesje-aplikacji/${segment(params.token_id)}/zakoncz`, query),
     passwordReminder: (query?: Query): string => withQuery("/p/haslo/przypomnij", query),
     passwordReset: (params: { key: string }, query?: Query): string =>
       withQuery(`/p/haslo/nowe/${segment(params.key)}`, query),

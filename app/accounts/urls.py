@@ -25,6 +25,13 @@ urlpatterns = [
         views.account_deletion_request,
         name="account_deletion_request",
     ),
+    # Ends one session of the mobile app, from the profile page (before the learning
+    # app's catch-all, like the deletion request).
+    path(
+        "platforma/profil/sesje-aplikacji/<int:token_id>/zakoncz",
+        views.app_session_end,
+        name="app_session_end",
+    ),
     path("p/haslo/przypomnij", views.password_reminder, name="password_reminder"),
     path("p/haslo/nowe/<str:key>", views.password_reset, name="password_reset"),
     path("thehero_piwnica", views.admin_login, name="admin_login"),

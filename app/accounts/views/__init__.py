@@ -2,6 +2,7 @@
 verification of an address."""
 
 from app.accounts.views.admin_login import admin_login
+from app.accounts.views.app_sessions import app_session_end
 from app.accounts.views.deletion import account_deletion, account_deletion_request, account_restore
 from app.accounts.views.email import email_confirm
 from app.accounts.views.entry import login, logout, register, session_logout, username_check
@@ -14,6 +15,7 @@ __all__ = [
     "account_restore",
     "admin_login",
     "admin_reminder",
+    "app_session_end",
     "email_confirm",
     "login",
     "logout",

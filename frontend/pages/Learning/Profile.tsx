@@ -5,6 +5,7 @@ import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import Checkbox from "@/components/ui/Checkbox";
 import TextField from "@/components/ui/TextField";
+import AppSessions from "@/components/learning/AppSessions";
 import PageHeading from "@/components/learning/PageHeading";
 import { useFieldErrors } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
@@ -180,6 +181,9 @@ export default function Profile(page: PageProps<"Learning/Profile">) {
           <div className="space-y-6">
             <Card>
               <AvatarForm page={page} />
+            </Card>
+            <Card>
+              <AppSessions sessions={page.app_sessions} />
             </Card>
             <Card tone="danger">
               <h2 className="text-lg font-bold">{t("profile.delete_heading")}</h2>
