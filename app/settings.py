@@ -15,6 +15,10 @@ from pathlib import Path
 import dj_database_url
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+from app.core.csp import with_tracking_hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("PLATFORMA_VAR_DIR", BASE_DIR / "var"))
@@ -122,7 +126,11 @@ TEMPLATES = [
 # --- Data ----------------------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # Health checks: a connection PostgreSQL dropped (a restart, a cut) is replaced on the
+    # next request instead of failing it.
+    DATABASES = {
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
+    }
 else:
     DATABASES = {
         "default": {
@@ -137,9 +145,17 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Errors are misses, except for rate-limit counters (app/core/cache.py).
+            "BACKEND": "app.core.cache.TolerantRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "platforma",
+            # A Redis that went away costs a request at most a second, never a hang, and
+            # is not retried within the request (the cache backs off on its own).
+            "OPTIONS": {
+                "socket_connect_timeout": 1,
+                "socket_timeout": 1,
+                "retry": Retry(NoBackoff(), 0),
+            },
         }
     }
 else:
@@ -233,11 +249,8 @@ ACCOUNT_LOGIN_SLOWDOWN = {"window": 15 * 60, "free": 5, "base": 0.25, "max": 2.0
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 # Sessions live two weeks; a login rotates the session key (allauth calls Django's login).
 SESSION_COOKIE_AGE = 14 * 24 * 3600
-SESSION_ENGINE = (
-    "django.contrib.sessions.backends.cached_db"
-    if REDIS_URL
-    else "django.contrib.sessions.backends.db"
-)
+# Django's engines, loading a session without building an ORM query each time.
+SESSION_ENGINE = "app.core.sessions.cached_db" if REDIS_URL else "app.core.sessions.db"
 
 # --- Account lifecycle: reminders, session links, deletion, admin login -----------------
 # allauth's registry of each user's sessions, so a password reset or an account deletion
@@ -328,7 +341,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = VAR_DIR / "media"
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Uploads are written whole or not at all (a full disk leaves no half file).
+    "default": {"BACKEND": "app.core.storage.AtomicFileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 # Outside production static files are served straight from static/ (no collectstatic step).
@@ -412,15 +426,34 @@ APP_STORE_LINKS = {
     "ios": os.environ.get("IOS_APP_URL", "https://apps.apple.com/pl/app/platforma/id0000000000"),
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-}
-
 # --- Consent, tag manager and session recording --------------------------------------
 # Nothing tracks anyone before they agree (SPEC §2, §5, §9).
+# django-cookie-consent keeps the choice in its cookie for 120 days (SPEC §9), on the
+# domain of CONSENT_COOKIE_DOMAIN (unset: the host alone, as on localhost).
+COOKIE_CONSENT_NAME = "cookie_consent"
+COOKIE_CONSENT_DECLINE = "-1"
+COOKIE_CONSENT_MAX_AGE = 120 * 24 * 3600
+COOKIE_CONSENT_DOMAIN = os.environ.get("CONSENT_COOKIE_DOMAIN") or None
+COOKIE_CONSENT_SECURE = IS_PRODUCTION
+COOKIE_CONSENT_SAMESITE = "Lax"
+# The consent log of SPEC §7: the notice reports each event; saving a choice.
+ACCOUNT_RATE_LIMITS["consent_log"] = "60/m/ip"
+ACCOUNT_RATE_LIMITS["consent_save"] = "30/m/ip"
+
+# Tag manager (Google Tag Manager with Consent Mode v2): unset, no tag-manager code at all.
+GTM_CONTAINER_ID = os.environ.get("GTM_CONTAINER_ID", "")
+# Session recording (self-hosted OpenReplay): both unset, no recorder code at all.
+OPENREPLAY_PROJECT_KEY = os.environ.get("OPENREPLAY_PROJECT_KEY", "")
+OPENREPLAY_INGEST_URL = os.environ.get("OPENREPLAY_INGEST_URL", "")
+SECURE_CSP = with_tracking_hosts(
+    SECURE_CSP,
+    tag_manager=bool(GTM_CONTAINER_ID),
+    recorder_ingest_url=OPENREPLAY_INGEST_URL if OPENREPLAY_PROJECT_KEY else "",
+)
+# A learner's data export (GDPR Art. 15 and 20): its e-mailed link works once, for this
+# long; asking for one is limited per account.
+DATA_EXPORT_LINK_LIFETIME = timedelta(hours=int(os.environ.get("DATA_EXPORT_LINK_HOURS", "48")))
+ACCOUNT_RATE_LIMITS["data_export_request"] = "3/h/user,10/d/user"
 
 # --- Mobile app API ----------------------------------------------------------------------
 # The JSON calls of the mobile app (SPEC §7), under /api/.
@@ -434,6 +467,87 @@ API_ALLOWED_ORIGINS = [origin.rstrip("/") for origin in env_list("API_ALLOWED_OR
 
 # --- Serving, health and observability ---------------------------------------------------
 # What `./scripts/serve` needs in production, and what it reports.
+# The health probes answer first; the request id and the request's log line wrap all.
+MIDDLEWARE = [
+    "app.core.logging.RequestLogMiddleware",
+    "app.core.health.HealthProbeMiddleware",
+    *MIDDLEWARE,
+]
+# `collectstatic` writes a manifest of hashed names: every static file (not only the
+# Vite build's) is then served with a far-future cache lifetime.
+if IS_PRODUCTION:
+    STORAGES["staticfiles"] = {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}
+# Seconds /health/ready waits for the broker before calling it failing.
+HEALTH_CHECK_TIMEOUT = float(os.environ.get("HEALTH_CHECK_TIMEOUT", "2"))
+# One JSON object a line in production (LOG_FORMAT=text for people reading a terminal);
+# every line carries the request id (app/core/logging.py).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if IS_PRODUCTION else "text")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"platforma": {"()": "app.core.logging.RequestContextFilter"}},
+    "formatters": {
+        "json": {"()": "app.core.logging.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT,
+            "filters": ["platforma"],
+        }
+    },
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        # One line per request, whatever LOG_LEVEL says of the rest.
+        "platforma.request": {"level": os.environ.get("ACCESS_LOG_LEVEL", "INFO")},
+        # The request's line already says which request failed; Django's own would log
+        # every 404 again.
+        "django.request": {"level": "ERROR"},
+    },
+}
+# Celery leaves logging to the settings above (app/celery.py), so task lines are JSON too.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# Errors go to Sentry when a DSN is set (app/core/sentry.py scrubs what is sent);
+# SENTRY_DSN_FRONTEND switches on the browser's reporting, loaded only then.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+SENTRY_DSN_FRONTEND = os.environ.get("SENTRY_DSN_FRONTEND", "")
+SENTRY_ENVIRONMENT = os.environ.get("SENTRY_ENVIRONMENT", PLATFORMA_ENV)
+SENTRY_TRACES_SAMPLE_RATE = float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0"))
+if SENTRY_DSN:
+    from app.core.sentry import sentry_init
+
+    sentry_init(
+        dsn=SENTRY_DSN,
+        environment=SENTRY_ENVIRONMENT,
+        traces_sample_rate=SENTRY_TRACES_SAMPLE_RATE,
+    )
+if SENTRY_DSN_FRONTEND:
+    from urllib.parse import urlsplit
+
+    # The browser sends its reports to the DSN's host: the CSP lets it, and nowhere else.
+    _sentry_dsn = urlsplit(SENTRY_DSN_FRONTEND)
+    _sentry_origin = f"{_sentry_dsn.scheme}://{_sentry_dsn.hostname}"
+    if _sentry_dsn.port:
+        _sentry_origin += f":{_sentry_dsn.port}"
+    SECURE_CSP["connect-src"] = [*SECURE_CSP["connect-src"], _sentry_origin]  # type: ignore[misc]
 
 # --- Server-side rendering -----------------------------------------------------------------
 # First paint from the server: the Inertia SSR process next to Django.
+
+# --- Load and faults ---------------------------------------------------------------------
+# E-mails wait in an outbox table written with the change that asks for them; the task
+# enqueued on commit sends each, and this drain sends what the broker never delivered
+# (Redis was down, a worker died): rows older than the delay, a batch at a time.
+EMAIL_OUTBOX_DRAIN_INTERVAL = timedelta(
+    seconds=int(os.environ.get("EMAIL_OUTBOX_DRAIN_SECONDS", "60"))
+)
+EMAIL_OUTBOX_DRAIN_DELAY = timedelta(
+    seconds=int(os.environ.get("EMAIL_OUTBOX_DELAY_SECONDS", "30"))
+)
+EMAIL_OUTBOX_DRAIN_BATCH = 200
+EMAIL_OUTBOX_MAX_ATTEMPTS = 20
+CELERY_BEAT_SCHEDULE["core.drain_email_outbox"] = {
+    "task": "core.drain_email_outbox",
+    "schedule": EMAIL_OUTBOX_DRAIN_INTERVAL.total_seconds(),
+}

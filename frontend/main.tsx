@@ -8,6 +8,7 @@ import { areaOf, loadMessages } from "@/i18n";
 import AppLayout from "@/layouts/AppLayout";
 import LearnerLayout from "@/layouts/LearnerLayout";
 import { inLearnerLayout, layoutCatalogues } from "@/lib/layouts";
+import { startTracking } from "@/tracking";
 
 type PageModule = { default: ComponentType; catalogues?: string[] };
 
@@ -24,6 +25,18 @@ function initialLocale(): string | undefined {
 }
 
 const locale = initialLocale() ?? "pl";
+
+// Nothing is sent before consent: the tag manager denies all, the recorder waits.
+startTracking();
+
+// Error reporting only when the server names where to (SENTRY_DSN_FRONTEND): its code is
+// a chunk of its own, never downloaded otherwise.
+const errorReporting = document.querySelector<HTMLMetaElement>('meta[name="sentry-dsn"]');
+if (errorReporting?.content) {
+  void import("@/lib/sentry").then(({ startSentry }) =>
+    startSentry(errorReporting.content, errorReporting.dataset.environment ?? "production"),
+  );
+}
 
 loadMessages(locale)
   .then(() =>

@@ -34,17 +34,29 @@ export const routes = {
       withQuery(`/konto/potwierdz-email/${segment(params.key)}`, query),
     accountRestore: (params: { hash: string }, query?: Query): string =>
       withQuery(`/konto/przywroc/${segment(params.hash)}`, query),
+    dataExport: (params: { hash: string }, query?: Query): string =>
+      withQuery(`/konto/dane/${segment(params.hash)}`, query),
     accountDeletionRequest: (query?: Query): string => withQuery("/platforma/profil/usun-konto", query),
     appSessionEnd: (params: { token_id: number }, query?: Query): string =>
       withQuery(`/platforma/profil/sesje-aplikacji/${segment(params.token_id)}/zakoncz`, query),
+    dataExportRequest: (query?: Query): string => withQuery("/platforma/profil/eksport-danych", query),
     passwordReminder: (query?: Query): string => withQuery("/p/haslo/przypomnij", query),
     passwordReset: (params: { key: string }, query?: Query): string =>
       withQuery(`/p/haslo/nowe/${segment(params.key)}`, query),
     adminLogin: (query?: Query): string => withQuery("/thehero_piwnica", query),
     adminReminder: (query?: Query): string => withQuery("/thehero_piwnica/remind", query),
   },
+  consent: {
+    log: (query?: Query): string => withQuery("/consent_management_log", query),
+    privacyPolicy: (query?: Query): string => withQuery("/page/get_privacy_policy", query),
+    save: (query?: Query): string => withQuery("/zgody", query),
+    history: (query?: Query): string => withQuery("/zgody/historia", query),
+    newsletter: (query?: Query): string => withQuery("/zgody/newsletter", query),
+  },
   core: {
     home: (query?: Query): string => withQuery("/", query),
+    healthLive: (query?: Query): string => withQuery("/health/live", query),
+    healthReady: (query?: Query): string => withQuery("/health/ready", query),
   },
   learning: {
     home: (query?: Query): string => withQuery("/platforma", query),
@@ -92,6 +104,8 @@ export const routes = {
       withQuery(`/manager/zespol/${segment(params.team_id)}`, query),
     invite: (params: { team_id: number }, query?: Query): string =>
       withQuery(`/manager/zespol/${segment(params.team_id)}/zaproszenia`, query),
+    teamProgressCsv: (params: { team_id: number }, query?: Query): string =>
+      withQuery(`/manager/zespol/${segment(params.team_id)}/postepy.csv`, query),
     invitationResend: (params: { team_id: number; invitation_id: number }, query?: Query): string =>
       withQuery(`/manager/zespol/${segment(params.team_id)}/zaproszenia/${segment(params.invitation_id)}/wyslij-ponownie`, query),
     invitationRevoke: (params: { team_id: number; invitation_id: number }, query?: Query): string =>

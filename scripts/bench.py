@@ -7,7 +7,8 @@ view at /__bench__/bare behind the same middleware), loads it with wrk, and prin
 - the gzip size of the JavaScript the browser loads first for /login;
 - the median time of a login POST;
 - requests/second of `platforma/moje_kursy` for a learner owning 500 courses (HTML and an
-  Inertia visit), each as a ratio to the bare view;
+  Inertia visit) and of a manager's team page (50 members, 20 invitations), each as a ratio
+  to the bare view, with the SQL queries each page ran (once warm) and its p50/p99 latency;
 - voucher redemptions/second with 20 concurrent clients, each request another learner
   redeeming the same voucher (measured when the benchmark's database is PostgreSQL, e.g.
   DATABASE_URL=postgres://.../platforma_bench ./scripts/bench).
@@ -22,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,7 +115,22 @@ def bench_data(*args: str):
     return json.loads(output.strip().splitlines()[-1])
 
 
-def wrk(path: str, headers: dict[str, str] | None = None) -> float:
+@dataclass(frozen=True)
+class Load:
+    rate: float  # requests/second
+    p50: float  # latency, ms
+    p99: float
+
+
+_UNIT_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
+
+def _latency(output: str, percentile: int) -> float:
+    value, unit = re.search(rf"^\s+{percentile}%\s+([\d.]+)(us|ms|s)$", output, re.M).groups()
+    return float(value) * _UNIT_MS[unit]
+
+
+def wrk(path: str, headers: dict[str, str] | None = None) -> Load:
     args = ["wrk", "-t1", f"-c{CONNECTIONS}", "--latency"]
     for name, value in (headers or {}).items():
         args += ["-H", f"{name}: {value}"]
@@ -125,7 +142,14 @@ def wrk(path: str, headers: dict[str, str] | None = None) -> float:
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if non_2xx:
         raise SystemExit(f"{path} answered {non_2xx.group(1)} errors under load:\n{output}")
-    return float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    return Load(rate, _latency(output, 50), _latency(output, 99))
+
+
+def sql_queries(path: str, headers: dict[str, str]) -> int:
+    """The SQL statements one (warm) request to `path` ran (bench_urls.QueryCountMiddleware)."""
+    response, _ = request("GET", path, headers=headers)
+    return int(response.getheader("X-Bench-Queries"))
 
 
 def first_load_js() -> tuple[int, list[str]]:
@@ -227,6 +251,7 @@ def expect_page(path: str, headers: dict[str, str], version: str, component: str
 def main() -> None:
     prepare_database()
     learner_session = bench_data("learner")
+    manager_data = bench_data("manager")
     engine = bench_data("info")["engine"]
     server = start_server()
     try:
@@ -234,42 +259,62 @@ def main() -> None:
         version = json.loads(
             re.search(rb'data-page="app" type="application/json">(.*?)</script>', page).group(1)
         )["version"]
+        inertia_headers = {"X-Inertia": "true", "X-Inertia-Version": version}
         bare = wrk("/__bench__/bare")
         html = wrk("/login")
-        inertia = wrk("/login", {"X-Inertia": "true", "X-Inertia-Version": version})
+        inertia = wrk("/login", inertia_headers)
         js_bytes, js_files = first_load_js()
         login_ms = login_post_median()
         learner = {"Cookie": f"sessionid={learner_session}"}
+        manager = {"Cookie": f"sessionid={manager_data['session']}"}
+        team_path = f"/manager/zespol/{manager_data['team']}"
         expect_page("/platforma/moje_kursy", learner, version, "Learning/MyCourses")
-        # The learner home does only what every logged-in page does (session, user, roles):
-        # the ceiling any logged-in page can reach.
-        home = wrk("/platforma", learner)
-        courses_html = wrk("/platforma/moje_kursy", learner)
-        courses_inertia = wrk(
-            "/platforma/moje_kursy",
-            {**learner, "X-Inertia": "true", "X-Inertia-Version": version},
-        )
+        expect_page(team_path, manager, version, "Teams/ManagerTeam")
+        # Logged-in pages: (label, path, headers, note). The learner home does only what
+        # every logged-in page does (session, user, shell): the floor any page can reach.
+        pages = [
+            ("/platforma (home)", "/platforma", learner, "logged-in floor"),
+            ("moje_kursy HTML", "/platforma/moje_kursy", learner, "500 courses owned"),
+            (
+                "moje_kursy Inertia",
+                "/platforma/moje_kursy",
+                {**learner, **inertia_headers},
+                "500 courses owned",
+            ),
+            ("manager team HTML", team_path, manager, "50 members, 20 invitations"),
+        ]
+        measured = [
+            (label, wrk(path, headers), sql_queries(path, headers), note)
+            for label, path, headers, note in pages
+        ]
         redemptions = redemptions_per_second() if engine == "postgresql" else None
     finally:
         server.terminate()
         server.wait(timeout=30)
 
-    print(f"bare view            {bare:8.0f} req/s")
-    print(f"/login HTML          {html:8.0f} req/s   ratio {html / bare:.2f}   (target >= 0.6)")
+    print(f"database             {engine}")
     print(
-        f"/login Inertia visit {inertia:8.0f} req/s   ratio {inertia / bare:.2f}   (target >= 0.6)"
+        f"bare view            {bare.rate:8.0f} req/s"
+        f"   p50 {bare.p50:6.2f} ms   p99 {bare.p99:6.2f} ms"
+    )
+    print(
+        f"/login HTML          {html.rate:8.0f} req/s   ratio {html.rate / bare.rate:.2f}"
+        "   (target >= 0.6)"
+    )
+    print(
+        f"/login Inertia visit {inertia.rate:8.0f} req/s   ratio {inertia.rate / bare.rate:.2f}"
+        "   (target >= 0.6)"
     )
     size = f"{js_bytes / 1024:8.1f} KB gzip ({len(js_files)} files)"
     print(f"first-load JS /login {size}   (target <= 120)")
     print(f"login POST median    {login_ms:8.1f} ms   (target <= 60)")
     # Every logged-in page loads the session, the user with its roles and the shell's
-    # counts; the bare view loads nothing. The home page shows what that floor costs, and
-    # moje_kursy is measured against both.
-    print(f"/platforma (home)    {home:8.0f} req/s   ratio {home / bare:.2f}   (logged-in floor)")
-    for label, rate in (("HTML   ", courses_html), ("Inertia", courses_inertia)):
+    # state; the bare view loads nothing.
+    for label, load, queries, note in measured:
         print(
-            f"moje_kursy {label}   {rate:8.0f} req/s   ratio {rate / bare:.2f}"
-            f"   (500 courses owned; {rate / home:.2f} of the logged-in floor)"
+            f"{label:<20} {load.rate:8.0f} req/s   ratio {load.rate / bare.rate:.2f}"
+            f"   SQL {queries:2d}   p50 {load.p50:6.2f} ms   p99 {load.p99:6.2f} ms"
+            f"   ({note}; target >= 0.35)"
         )
     if redemptions is None:
         print(f"voucher redemptions  skipped: needs DATABASE_URL on PostgreSQL (now {engine})")

@@ -1,8 +1,10 @@
 """Data of the benchmark's learning and voucher figures, in the benchmark's own database.
 
 Run by scripts/bench.py with scripts/bench_settings.py: `python scripts/bench_data.py learner`
-prints the session key of a learner owning 500 courses; `... redeemers N` prints the path
-of a file with N learners' session keys and sets up the voucher they all redeem.
+prints the session key of a learner owning 500 courses; `... manager` the session key and
+team of a manager whose team has 50 members (a full page) and 20 open invitations;
+`... redeemers N` prints the path of a file with N learners' session keys and sets up the
+voucher they all redeem.
 """
 
 import json
@@ -29,14 +31,22 @@ from django.db import connection, transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from django.utils.crypto import get_random_string  # noqa: E402
 
-from app.accounts.models import User  # noqa: E402
-from app.learning.models import Access, Course, Lesson  # noqa: E402
+from app.accounts.models import Role, User  # noqa: E402
+from app.core import roles  # noqa: E402
+from app.core.tokens import new_token  # noqa: E402
+from app.learning.models import Access, Course, Lesson, LessonProgress  # noqa: E402
+from app.teams.models import Invitation, Membership, Team  # noqa: E402
 from app.vouchers.models import Redemption, Voucher  # noqa: E402
 
 LEARNER = "bench-learner@example.com"
 COURSES = 500
 LESSONS = 5
 REDEEMER_DOMAIN = "bench-redeem.example.com"
+MANAGER = "bench-manager@example.com"
+TEAM_DOMAIN = "bench-team.example.com"
+TEAM_MEMBERS = 50
+TEAM_INVITATIONS = 20
+TEAM_COURSES = 5
 VOUCHER = "BENCH-HOT"
 # The backend a login stores in the session (the first one, allauth's with role codes).
 BACKEND = settings.AUTHENTICATION_BACKENDS[0]
@@ -86,6 +96,44 @@ def learner() -> str:
 
 
 @transaction.atomic
+def manager() -> dict[str, object]:
+    """A manager's team of a full page of members, each part-way through its courses."""
+    Team.objects.filter(name="Bench team").delete()
+    User.objects.filter(email=MANAGER).delete()
+    User.objects.filter(email__endswith=f"@{TEAM_DOMAIN}").delete()
+    boss = User.objects.create_user(MANAGER, None, first_name="Ben", last_name="Manager")
+    boss.roles.add(Role.objects.get(code=roles.Role.MANAGER))
+    team = Team.objects.create(name="Bench team")
+    team.managers.add(boss)
+    courses = list(Course.objects.filter(title__startswith="Bench course ")[:TEAM_COURSES])
+    team.courses.add(*courses)
+    unusable = make_password(None)
+    members = User.objects.bulk_create(
+        User(
+            email=f"m{n}@{TEAM_DOMAIN}", first_name="Ben", last_name=f"M{n:02d}", password=unusable
+        )
+        for n in range(TEAM_MEMBERS)
+    )
+    Membership.objects.bulk_create(Membership(team=team, user=member) for member in members)
+    lessons = list(Lesson.objects.filter(course__in=courses).order_by("id")[:10])
+    LessonProgress.objects.bulk_create(
+        LessonProgress(user=member, lesson=lesson) for member in members for lesson in lessons
+    )
+    expires = timezone.now() + timedelta(days=14)
+    Invitation.objects.bulk_create(
+        Invitation(
+            team=team,
+            email=f"i{n}@{TEAM_DOMAIN}",
+            invited_by=boss,
+            digest=new_token()[1],
+            expires_at=expires,
+        )
+        for n in range(TEAM_INVITATIONS)
+    )
+    return {"session": _sessions_for([boss])[0], "team": team.pk}
+
+
+@transaction.atomic
 def redeemers(count: int) -> str:
     Redemption.objects.filter(voucher__code=VOUCHER).delete()
     Voucher.objects.filter(code=VOUCHER).delete()
@@ -121,6 +169,8 @@ if __name__ == "__main__":
     command = sys.argv[1]
     if command == "learner":
         result: object = learner()
+    elif command == "manager":
+        result = manager()
     elif command == "redeemers":
         result = redeemers(int(sys.argv[2]))
     elif command == "redeemed":

@@ -3,9 +3,10 @@ its own database, and rate limits raised so that repeated logins measure the log
 the limiter."""
 
 from app.settings import *  # noqa: F403
-from app.settings import ACCOUNT_RATE_LIMITS, VAR_DIR
+from app.settings import ACCOUNT_RATE_LIMITS, MIDDLEWARE, VAR_DIR
 
 ROOT_URLCONF = "bench_urls"
+MIDDLEWARE = ["bench_urls.QueryCountMiddleware", *MIDDLEWARE]
 if not DATABASE_URL:  # noqa: F405
     DATABASES = {
         "default": {

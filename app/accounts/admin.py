@@ -105,10 +105,14 @@ class UserAdmin(DjangoUserAdmin):
     list_filter = ["roles", "is_active", "is_shop_user", "is_student", "supervision"]
     search_fields = ["email", "first_name", "last_name"]
     filter_horizontal = ["roles"]
+    # The newsletter consent is the person's own: given at registration or on the
+    # profile, withdrawn there, each change in the consent history; admins only see it.
     readonly_fields = [
         "customer_id",
         "date_joined",
         "last_login",
+        "newsletter",
+        "newsletter_consented_at",
         "terms_accepted_at",
         "deletion_marked_at",
         "anonymised_at",
@@ -123,7 +127,14 @@ class UserAdmin(DjangoUserAdmin):
         ),
         (
             _("Profil i zgody"),
-            {"fields": ["is_profile_public", "newsletter", "terms_accepted_at"]},
+            {
+                "fields": [
+                    "is_profile_public",
+                    "newsletter",
+                    "newsletter_consented_at",
+                    "terms_accepted_at",
+                ]
+            },
         ),
         (
             _("Daty"),

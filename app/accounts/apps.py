@@ -7,3 +7,12 @@ class AccountsConfig(AppConfig):
     label = "accounts"
     # The admin panel's heading over users and session links.
     verbose_name = _("Użytkownicy")
+
+    def ready(self) -> None:
+        from app.accounts.cache import connect_signals
+        from app.accounts.data_export import account_export
+        from app.core.data_export import data_export_register
+
+        data_export_register(section="account", build=account_export)
+        # Cached accounts are forgotten whenever the account, its roles or addresses change.
+        connect_signals()

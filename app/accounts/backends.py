@@ -3,6 +3,7 @@
 from allauth.account.auth_backends import AuthenticationBackend
 from django.contrib.auth.backends import BaseBackend
 
+from app.accounts.cache import account_cached
 from app.accounts.models import User
 from app.core import roles
 
@@ -14,10 +15,20 @@ _SUPER_ADMIN_ONLY_APPS = frozenset({"auth", "account", "usersessions"})
 
 class PlatformaAuthenticationBackend(AuthenticationBackend):
     """allauth's backend, except that the user every request loads from the session
-    brings its role codes along: every page needs them, and this saves a query each time."""
+    brings its role codes along (every page needs them), and comes from the per-account
+    cache while nothing about the account changed: building that query costs more than
+    the rest of a page."""
 
     def get_user(self, user_id):
-        user = User.objects.with_role_codes().filter(pk=user_id).first()
+        try:
+            pk = int(user_id)
+        except (TypeError, ValueError):
+            return None
+        user = account_cached(
+            user_id=pk,
+            name="user",
+            build=lambda: User.objects.with_role_codes().filter(pk=pk).first(),
+        )
         return user if user is not None and self.user_can_authenticate(user) else None
 
 

@@ -86,6 +86,10 @@ class User(AbstractBaseUser, PermissionsMixin):
     is_profile_public = models.BooleanField(_("profil publiczny"), default=False)
     avatar = models.ImageField(_("awatar"), upload_to="avatars/", blank=True)
     newsletter = models.BooleanField(_("zgoda na informacje o promocjach"), default=False)
+    # When the newsletter consent now in force was given (kept as proof of consent).
+    newsletter_consented_at = models.DateTimeField(
+        _("zgoda na informacje o promocjach wyrażona"), null=True, blank=True
+    )
     terms_accepted_at = models.DateTimeField(_("akceptacja regulaminu"), null=True, blank=True)
     # The language of the user's e-mails; the interface follows the visitor's choice.
     language = models.CharField(

@@ -216,6 +216,12 @@ class DeletionRequestPageProps(TypedDict):
     submit_url: str
 
 
+@page_props("Accounts/DataExport")
+class DataExportPageProps(TypedDict):
+    error: str | None
+    submit_url: str
+
+
 @page_props("Accounts/AccountRestore")
 class AccountRestorePageProps(TypedDict):
     error: str | None
@@ -287,6 +293,13 @@ def account_deletion_page_props(
         "last_name": user.shown_last_name,
         "error": error,
         "submit_url": reverse("accounts:account_deletion", kwargs={"hash": token}),
+    }
+
+
+def data_export_page_props(*, error: str | None, token: str) -> DataExportPageProps:
+    return {
+        "error": error,
+        "submit_url": reverse("accounts:data_export", kwargs={"hash": token}),
     }
 
 

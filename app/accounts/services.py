@@ -21,6 +21,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from app.accounts import selectors
+from app.accounts.cache import account_cache_bump
 from app.accounts.forms import (
     NOT_ADMIN,
     LoginForm,
@@ -30,11 +31,12 @@ from app.accounts.forms import (
 )
 from app.accounts.models import AccountDeletionLink, AppToken, Role, SessionLink, User
 from app.accounts.ratelimits import LINK_CHECK
-from app.accounts.signals import account_anonymised
+from app.accounts.signals import account_anonymised, newsletter_changed
 from app.core import roles
+from app.core.data_export import data_export_content
 from app.core.errors import ApplicationError, rate_limit, valid_data
 from app.core.inertia import form_errors
-from app.core.models import EmailLog
+from app.core.models import DataExport, EmailLog, EmailOutbox
 from app.core.tasks import send_email
 from app.core.tokens import UNKNOWN, USED, new_token, token_digest
 
@@ -65,6 +67,7 @@ def user_register(
                 first_name=first_name,
                 last_name=last_name,
                 newsletter=newsletter,
+                newsletter_consented_at=timezone.now() if newsletter else None,
                 terms_accepted_at=timezone.now(),
                 language=get_language(),
             )
@@ -72,7 +75,20 @@ def user_register(
     except IntegrityError as exc:
         message = _("Nazwa użytkownika jest już zajęta")
         raise ApplicationError(message, code="email_taken", fields={"username": message}) from exc
+    if newsletter:
+        newsletter_changed.send(sender=User, user=user, subscribed=True)
     return user
+
+
+def newsletter_set(*, user: User, subscribed: bool) -> None:
+    """Give or withdraw the newsletter consent; the time it was given is kept while it is
+    in force. Saying again what is already in force changes nothing."""
+    if user.newsletter == subscribed:
+        return
+    user.newsletter = subscribed
+    user.newsletter_consented_at = timezone.now() if subscribed else None
+    user.save(update_fields=["newsletter", "newsletter_consented_at"])
+    newsletter_changed.send(sender=User, user=user, subscribed=subscribed)
 
 
 def email_mark_verified(*, user: User) -> None:
@@ -467,6 +483,8 @@ def account_deletion_confirm(*, user: User, token: str) -> datetime:
         AccountDeletionLink.redeem(token, user=user, kind=AccountDeletionLink.Kind.CONFIRM)
         now = timezone.now()
         User.objects.filter(pk=user.pk).update(deletion_marked_at=now, is_active=False)
+        # The update sends no signal: the cached account must go by hand.
+        account_cache_bump(user_id=user.pk)
         user.deletion_marked_at, user.is_active = now, False
         purge_at = now + settings.ACCOUNT_DELETION_GRACE
         restore, restore_token = AccountDeletionLink.issue(
@@ -574,7 +592,11 @@ def _anonymise(user: User) -> None:
     EmailAddress.objects.filter(user=user).delete()
     SessionLink.objects.filter(user=user).delete()
     AccountDeletionLink.objects.filter(user=user).delete()
+    DataExport.objects.filter(user=user).delete()
     EmailLog.objects.filter(to=old_email).update(to=placeholder)
+    # An anonymised account is e-mailed nothing more; what was sent keeps no trace of it.
+    EmailOutbox.objects.filter(to=old_email, sent_at__isnull=True).delete()
+    EmailOutbox.objects.filter(to=old_email).update(to=placeholder, context={})
     user.roles.clear()
     user.groups.clear()
     user.user_permissions.clear()
@@ -592,6 +614,7 @@ def _anonymise(user: User) -> None:
     user.supervision = False
     user.is_profile_public = False
     user.newsletter = False
+    user.newsletter_consented_at = None
     user.terms_accepted_at = None
     user.last_login = None
     user.anonymised_at = timezone.now()
@@ -627,3 +650,51 @@ def user_signup_complete_for_app(*, request: HttpRequest, user: User) -> None:
     address = EmailAddress.objects.filter(user=user, email__iexact=user.email).first()
     if address is not None and not address.verified:
         send_verification_email_to_address(request, address, signup=True)
+
+
+# --- Data export (GDPR Art. 15 and 20) -------------------------------------------------------
+
+
+def data_export_build(*, user_id: int, request_key: str) -> DataExport | None:
+    """Build the export `request_key` of the user `user_id` (app.core.data_export) and
+    e-mail its one-time link (DATA_EXPORT_LINK_LIFETIME). Idempotent: a second run for the
+    same request finds it built and does nothing; None when the account is gone or locked."""
+    with transaction.atomic():
+        user = User.objects.select_for_update().filter(pk=user_id, is_active=True).first()
+        if user is None or DataExport.objects.filter(request_key=request_key).exists():
+            return None
+        export, token = DataExport.issue(
+            lifetime=settings.DATA_EXPORT_LINK_LIFETIME,
+            user=user,
+            request_key=request_key,
+            content=data_export_content(user=user),
+        )
+        send_email(
+            template="data_export_ready",
+            to=user.email,
+            language=user.language,
+            context={
+                "first_name": user.shown_first_name,
+                "url": _absolute(reverse("accounts:data_export", kwargs={"hash": token})),
+                "hours": int(settings.DATA_EXPORT_LINK_LIFETIME.total_seconds() // 3600),
+            },
+            key=f"data-export:{request_key}",
+        )
+    return export
+
+
+def data_export_check(*, user: User, token: str) -> DataExport:
+    """The usable export link `token` of `user`; raises ApplicationError (unknown, used or
+    expired; someone else's link reads as unknown)."""
+    return DataExport.find(token, user=user)
+
+
+def data_export_download(*, user: User, token: str) -> dict:
+    """Use up the export link `token` of `user` and hand over its data, which is deleted
+    from the platform's copy at once; raises ApplicationError (unknown, used or expired)."""
+    with transaction.atomic():
+        export = DataExport.redeem(token, user=user)
+        content = export.content or {}
+        export.content = None
+        export.save(update_fields=["content"])
+    return content

@@ -6,3 +6,7 @@ from django.dispatch import Signal
 # it), with `user` (already scrubbed), `old_email` and `placeholder_email`. Each app
 # removes or scrubs what it keeps about that person; the records others need stay.
 account_anonymised = Signal()
+
+# Sent after the newsletter consent of `user` was given or withdrawn (`subscribed`), at
+# registration or later; the consent history records each change.
+newsletter_changed = Signal()

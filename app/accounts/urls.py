@@ -19,6 +19,7 @@ urlpatterns = [
     path("konto/usun/<str:hash>", views.account_deletion, name="account_deletion"),
     path("konto/potwierdz-email/<str:key>", views.email_confirm, name="email_confirm"),
     path("konto/przywroc/<str:hash>", views.account_restore, name="account_restore"),
+    path("konto/dane/<str:hash>", views.data_export, name="data_export"),
     # Included before the learning app, whose catch-all would answer this path first.
     path(
         "platforma/profil/usun-konto",
@@ -31,6 +32,11 @@ urlpatterns = [
         "platforma/profil/sesje-aplikacji/<int:token_id>/zakoncz",
         views.app_session_end,
         name="app_session_end",
+    ),
+    path(
+        "platforma/profil/eksport-danych",
+        views.data_export_request,
+        name="data_export_request",
     ),
     path("p/haslo/przypomnij", views.password_reminder, name="password_reminder"),
     path("p/haslo/nowe/<str:key>", views.password_reset, name="password_reset"),

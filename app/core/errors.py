@@ -14,21 +14,27 @@ error handler shows the server's message in a dialog; only a visit answered 404 
 renders the not-found page, since the catalogue has no dialog for it.
 """
 
+import logging
 from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any
 
 from allauth.core.internal import ratelimit as allauth_ratelimit
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.http.response import HttpResponseBase
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from app.core.cache import CacheUnavailable
 from app.core.inertia import FORM_ERROR_KEY, form_errors, render_page, stash_errors
 from app.core.props import ErrorPageProps
 from app.core.requests import is_inertia, wants_json
 
 View = Callable[..., HttpResponseBase]
+logger = logging.getLogger("platforma.errors")
 
 
 class ApplicationError(Exception):
@@ -90,6 +96,10 @@ def default_message(status: int) -> str:
         404: _("Nie znaleźliśmy strony, której szukasz."),
         429: _("Zbyt wiele prób. Spróbuj ponownie za chwilę."),
         500: _("Wystąpił błąd serwera. Spróbuj ponownie później."),
+        503: _(
+            "Aktualizujemy właśnie naszą stronę, wracamy za kilka chwil. "
+            "Przepraszamy za niedogodności."
+        ),
     }
     return messages.get(status, messages[500])
 
@@ -166,8 +176,29 @@ def application_error_response(request: HttpRequest, error: ApplicationError) ->
     return error_response(request, status=error.status, message=error.message, code=error.code)
 
 
+def is_outage(exception: BaseException | None) -> bool:
+    """Whether `exception` means a service the platform needs (PostgreSQL, the Redis of
+    the rate limits) is out of reach for now, not that the code is wrong."""
+    return isinstance(exception, (CacheUnavailable, OperationalError, InterfaceError))
+
+
+def outage_response(request: HttpRequest) -> HttpResponse:
+    """The 503 of an outage (SPEC §8, "any other status"), built without the database,
+    the cache or Inertia's shared props: whatever is out may be any of them."""
+    message = default_message(503)
+    if wants_json(request) or is_inertia(request):
+        return JsonResponse({"message": message, "code": "503"}, status=503)
+    return render(
+        request,
+        "503.html",
+        {"message": message, "support_email": settings.SUPPORT_EMAIL},
+        status=503,
+    )
+
+
 class ApplicationErrorMiddleware:
-    """The one place an ApplicationError becomes an answer."""
+    """The one place an ApplicationError becomes an answer; an outage of a service
+    (app.core.views.server_error answers those raised outside views) becomes a 503."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -178,4 +209,7 @@ class ApplicationErrorMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, ApplicationError):
             return application_error_response(request, exception)
+        if is_outage(exception):
+            logger.error("Service unavailable: %r", exception)
+            return outage_response(request)
         return None

@@ -7,6 +7,8 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, ImproperlyConfigured
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
@@ -14,6 +16,8 @@ from inertia import InertiaResponse
 from inertia.http import PropsResolver
 from inertia.prop_classes import CallableProp
 
+from app.core.templatetags.tracking import REQUEST_HEAD_SLOT
+from app.core.tracking import tracking_head
 from app.core.typegen import page_names
 
 ERRORS_SESSION_KEY = "_platforma_errors"
@@ -46,14 +50,16 @@ _PAGE_SLOT = "\x00platforma-page\x00"
 
 
 @lru_cache(maxsize=len(settings.LANGUAGES))
-def _layout_around_page(language: str) -> tuple[str, str]:
+def _layout_around_page(language: str) -> tuple[str, str, str]:
     # With a built frontend the layout differs only by language, so it is rendered once
-    # per language and the page JSON is put between its two halves.
+    # per language; the request's head (nonce, consent) and the page JSON go between its
+    # three parts.
     html = render_to_string(
         "inertia.html", {"inertia_layout": settings.INERTIA_LAYOUT, "page": _PAGE_SLOT}
     )
-    before, after = html.split(_PAGE_SLOT)
-    return before, after
+    head, rest = html.split(REQUEST_HEAD_SLOT)
+    before, after = rest.split(_PAGE_SLOT)
+    return head, before, after
 
 
 class PageResponse(InertiaResponse):
@@ -68,8 +74,8 @@ class PageResponse(InertiaResponse):
     def build_first_load(self, data: Any) -> str:
         if settings.DJANGO_VITE["default"]["dev_mode"] or self.template_data:
             return super().build_first_load(data)
-        before, after = _layout_around_page(get_language())
-        return f"{before}{data}{after}"
+        head, before, after = _layout_around_page(get_language())
+        return f"{head}{tracking_head(self.request)}{before}{data}{after}"
 
 
 def render_page(
@@ -104,3 +110,9 @@ def pop_errors(request: HttpRequest) -> dict[str, str]:
     if ERRORS_SESSION_KEY not in request.session:
         return {}
     return request.session.pop(ERRORS_SESSION_KEY)
+
+
+@receiver(setting_changed)
+def _forget_layout(**kwargs: Any) -> None:
+    # Tests change the settings the layout is rendered from (the tag manager, the layout).
+    _layout_around_page.cache_clear()

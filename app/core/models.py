@@ -1,5 +1,13 @@
+from datetime import datetime
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from app.core.tokens import EXPIRED, UNKNOWN, USED, OneTimeToken
 
 
 class EmailLog(models.Model):
@@ -18,6 +26,72 @@ class EmailLog(models.Model):
         verbose_name = _("wysłany e-mail")
         verbose_name_plural = _("wysłane e-maile")
         ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.template} → {self.to}"
+
+
+class DataExport(OneTimeToken):
+    """A learner's data export (app.core.data_export) waiting behind a one-time link."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="data_exports",
+        verbose_name=_("użytkownik"),
+    )
+    # One per request: a task that runs twice finds its export already built.
+    request_key = models.CharField(_("klucz prośby"), max_length=64, unique=True)
+    content = models.JSONField(_("dane"), null=True, blank=True, encoder=DjangoJSONEncoder)
+
+    refusals = {
+        UNKNOWN: _("Ten link do danych jest nieprawidłowy albo należy do innego konta."),
+        USED: _("Ten link do danych został już wykorzystany. Poproś o nowy na stronie profilu."),
+        EXPIRED: _("Ten link do danych wygasł. Poproś o nowy na stronie profilu."),
+    }
+
+    class Meta:
+        verbose_name = _("eksport danych")
+        verbose_name_plural = _("eksporty danych")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.created_at:%Y-%m-%d %H:%M})"
+
+    @classmethod
+    def spent_before(cls, cutoff: datetime) -> Q:
+        # The copy of a person's data is kept no longer than its link works.
+        return Q(used_at__isnull=False) | Q(expires_at__lte=timezone.now())
+
+
+class EmailOutbox(models.Model):
+    """An e-mail the platform decided to send, stored in the same transaction as the
+    change that asked for it, so it is neither lost when the broker (Redis) is down nor
+    sent when that change is rolled back. The task enqueued on commit sends it; whatever
+    was not sent (the broker was away, a worker died) the periodic drain sends later.
+    A row is sent once: its sender holds the row's lock and the key's EmailLog."""
+
+    key = models.CharField(_("klucz"), max_length=200, unique=True)
+    template = models.CharField(_("szablon"), max_length=100)
+    to = models.EmailField(_("odbiorca"), db_index=True)
+    language = models.CharField(_("język"), max_length=8)
+    # Emptied once sent: the links and names in it are needed only to render the e-mail.
+    context = models.JSONField(_("dane"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("utworzono"), auto_now_add=True)
+    sent_at = models.DateTimeField(_("wysłano"), null=True, blank=True)
+    attempts = models.PositiveIntegerField(_("próby"), default=0)
+
+    class Meta:
+        verbose_name = _("e-mail do wysłania")
+        verbose_name_plural = _("e-maile do wysłania")
+        ordering = ["created_at"]
+        indexes = [
+            models.Index(
+                fields=["created_at"],
+                condition=models.Q(sent_at__isnull=True),
+                name="core_outbox_unsent",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.template} → {self.to}"

@@ -16,6 +16,8 @@ from app.core.tokens import OneTimeToken
 _DATABASE_SESSIONS = {
     "django.contrib.sessions.backends.db",
     "django.contrib.sessions.backends.cached_db",
+    "app.core.sessions.db",
+    "app.core.sessions.cached_db",
 }
 
 

@@ -1,22 +1,31 @@
 """Tasks every part of the platform shares."""
 
+import logging
 import socket
 from smtplib import SMTPException
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from app.core import services
+from app.core.cache import outage
 from app.core.emails import render_email
-from app.core.models import EmailLog
+from app.core.models import EmailLog, EmailOutbox
+
+logger = logging.getLogger("platforma.email")
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(name="core.ping")
 def ping() -> str:
     """Answers with the worker's host name: a health check that a worker consumes tasks."""
-    return socket.gethostname()
+    hostname = socket.gethostname()
+    logger.info("Ping answered by %s", hostname)
+    return hostname
 
 
 @shared_task(name="core.clear_expired_records")
@@ -36,26 +45,103 @@ def clear_expired_records() -> dict[str, int]:
 def send_templated_email(*, template: str, to: str, language: str, context: dict, key: str) -> str:
     """Send the e-mail `key` once: a retried or redelivered task finds it sent."""
     with transaction.atomic():
-        log, _created = EmailLog.objects.select_for_update().get_or_create(
-            key=key, defaults={"template": template, "to": to, "language": language}
-        )
-        if log.sent_at is not None:
-            return "already sent"
-        message = render_email(template=template, language=language, context=context)
-        message.to = [to]
-        message.send()
-        log.sent_at = timezone.now()
-        log.save(update_fields=["sent_at"])
+        return _send_once(template=template, to=to, language=language, context=context, key=key)
+
+
+def _send_once(*, template: str, to: str, language: str, context: dict, key: str) -> str:
+    # Inside the caller's transaction: the key's log row stays locked until it commits.
+    log, _created = EmailLog.objects.select_for_update().get_or_create(
+        key=key, defaults={"template": template, "to": to, "language": language}
+    )
+    if log.sent_at is not None:
+        return "already sent"
+    message = render_email(template=template, language=language, context=context)
+    message.to = [to]
+    message.send()
+    log.sent_at = timezone.now()
+    log.save(update_fields=["sent_at"])
     return "sent"
+
+
+@shared_task(
+    name="core.send_outbox_email",
+    autoretry_for=(OSError, SMTPException),
+    retry_backoff=True,
+    max_retries=6,
+)
+def send_outbox_email(outbox_id: int) -> str:
+    """Send the outbox row `outbox_id`, once: a row another worker is sending (locked) or
+    has sent is left alone, so a redelivered task, a retry and the drain never send it
+    twice."""
+    with transaction.atomic():
+        row = (
+            EmailOutbox.objects.select_for_update(skip_locked=True)
+            .filter(pk=outbox_id, sent_at__isnull=True)
+            .first()
+        )
+        if row is None:
+            return "already sent"
+        row.attempts += 1
+        # Counted even when sending fails: the failure rolls back everything else.
+        EmailOutbox.objects.filter(pk=row.pk).update(attempts=row.attempts)
+        outcome = _send_once(
+            template=row.template,
+            to=row.to,
+            language=row.language,
+            context=row.context,
+            key=row.key,
+        )
+        row.sent_at = timezone.now()
+        row.context = {}
+        row.save(update_fields=["sent_at", "context"])
+    return outcome
+
+
+@shared_task(name="core.drain_email_outbox")
+def drain_email_outbox() -> int:
+    """Celery beat runs this every EMAIL_OUTBOX_DRAIN_INTERVAL: e-mails whose task never
+    ran (the broker was down when they were asked for, a worker died and the task was
+    lost) are sent now. Returns how many were sent."""
+    since = timezone.now() - settings.EMAIL_OUTBOX_DRAIN_DELAY
+    waiting = EmailOutbox.objects.filter(
+        sent_at__isnull=True,
+        created_at__lte=since,
+        attempts__lt=settings.EMAIL_OUTBOX_MAX_ATTEMPTS,
+    ).values_list("pk", flat=True)[: settings.EMAIL_OUTBOX_DRAIN_BATCH]
+    sent = 0
+    for outbox_id in list(waiting):
+        try:
+            sent += send_outbox_email.run(outbox_id) == "sent"
+        except (OSError, SMTPException):
+            # The mail server is away too: the next drain tries again.
+            logger.warning("E-mail %s not sent yet", outbox_id, exc_info=True)
+    return sent
+
+
+def _enqueue(outbox_id: int) -> None:
+    if outage.down:
+        # The cache just found Redis (the broker too) down: trying to publish would only
+        # keep the request waiting on connection retries. The drain sends it later.
+        logger.warning("E-mail %s left in the outbox: Redis unavailable", outbox_id)
+        return
+    try:
+        send_outbox_email.apply_async((outbox_id,), retry=False)
+    except Exception:
+        # The broker is down: the row waits in the outbox for the drain.
+        logger.warning("E-mail %s left in the outbox: broker unavailable", outbox_id, exc_info=True)
 
 
 def send_email(*, template: str, to: str, language: str, context: dict[str, Any], key: str) -> None:
     """Queue an e-mail to go out once the current transaction commits.
 
+    The e-mail is written to the outbox in the current transaction, and its task is
+    enqueued once that commits; if the broker is down then, the periodic drain sends it.
     `key` names this one e-mail (e.g. "password-reset:<user>:<time>"): whatever happens to
     the task, an e-mail with the same key is sent at most once. `context` must be plain
-    JSON data: the task gets it through the broker.
+    JSON data: it is stored in the outbox.
     """
-    send_templated_email.delay_on_commit(
-        template=template, to=to, language=language, context=context, key=key
+    row, _created = EmailOutbox.objects.get_or_create(
+        key=key,
+        defaults={"template": template, "to": to, "language": language, "context": context},
     )
+    transaction.on_commit(lambda: _enqueue(row.pk), robust=True)

@@ -1,5 +1,6 @@
 """Views every area shares: the root redirect, the trailing-slash redirect, error pages."""
 
+import sys
 from collections.abc import Callable
 
 from django.conf import settings
@@ -14,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from app.core.admin_site import ADMIN_HOME
-from app.core.errors import error_response
+from app.core.errors import error_response, is_outage, outage_response
 from app.core.guards import View
 from app.core.requests import MalformedBody, is_inertia, wants_json
 from app.core.return_url import safe_return_url
@@ -70,6 +71,10 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     # Kept free of the database and of Inertia: whatever broke may be either of them.
+    # Called while the exception is handled: an outage of a service raised outside a view
+    # (a middleware reading the session or the user) is a 503 like one raised inside.
+    if is_outage(sys.exc_info()[1]):
+        return outage_response(request)
     if wants_json(request) or is_inertia(request):
         from django.http import JsonResponse
 

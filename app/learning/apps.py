@@ -18,3 +18,8 @@ class LearningConfig(AppConfig):
 
         # Session links may open the learner pages (accounts cannot look them up itself).
         learner_pages_register(patterns=urlpatterns)
+        from app.core.data_export import data_export_register
+        from app.learning.data_export import learning_export
+
+        # This app's part of a learner's data export.
+        data_export_register(section="learning", build=learning_export)

@@ -11,6 +11,7 @@ from django.utils import timezone
 from app.accounts.models import AppToken, User
 from app.accounts.props import FieldRule, account_rules
 from app.core.pagination import PaginationProps
+from app.core.props import DateCount, date_counts
 from app.core.typegen import page_props, ts_export
 from app.learning.models import Access, Certificate, Course, Favourite, InterviewQuestion, Note
 from app.learning.models.study import NOTE_MAX_LENGTH
@@ -66,6 +67,8 @@ class MyCoursesProps(TypedDict):
     paths: list[PathCard]
     courses: list[CourseCard]
     pagination: PaginationProps
+    # Lessons finished per week over the last 12 weeks, oldest first.
+    activity: list[DateCount]
 
 
 def course_link(course: Course) -> CourseLink:
@@ -90,11 +93,13 @@ def my_courses_props(
     courses: list[Course],
     pagination: PaginationProps,
     paths: list[tuple[Access, list[Course]]],
+    activity: list[tuple[date, int]],
 ) -> MyCoursesProps:
     return {
         "paths": [path_card(access, path_courses) for access, path_courses in paths],
         "courses": [course_card(course) for course in courses],
         "pagination": pagination,
+        "activity": date_counts(activity),
     }
 
 
@@ -121,6 +126,8 @@ class LessonItem(TypedDict):
     text: str
     video_url: str
     done: bool
+    # The day the learner finished it (ISO), None while not done.
+    done_on: str | None
     toggle_url: str
 
 
@@ -173,6 +180,7 @@ def course_page_props(
                 "text": lesson.text,
                 "video_url": lesson.video_url,
                 "done": lesson.done,
+                "done_on": iso_date(lesson.done_at) if lesson.done_at else None,
                 "toggle_url": reverse(
                     "learning:lesson_done", kwargs={"course_id": course.pk, "lesson_id": lesson.pk}
                 ),
@@ -334,6 +342,8 @@ class ProgressItem(TypedDict):
 class ProgressProps(TypedDict):
     courses: list[ProgressItem]
     pagination: PaginationProps
+    # Lessons finished per week over the last 12 weeks, oldest first.
+    activity: list[DateCount]
 
 
 def progress_item(course: Course) -> ProgressItem:

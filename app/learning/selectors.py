@@ -1,9 +1,11 @@
 """Reads of the learner area. Every query is scoped to the learner, and lists are read in
 a fixed number of queries whatever their length (subqueries, not a query per row)."""
 
+from datetime import date
 from typing import cast
 
 from django.db.models import (
+    Count,
     Exists,
     Func,
     IntegerField,
@@ -13,11 +15,12 @@ from django.db.models import (
     Subquery,
     Value,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, TruncWeek
 from django.http import Http404
 
 from app.accounts.models import User
 from app.core.queries import subquery_aggregate
+from app.core.timeseries import day_begins, series_fill, week_list
 from app.learning.models import (
     Access,
     Certificate,
@@ -130,10 +133,26 @@ def path_course_map(*, path_ids: list[int]) -> dict[int, list[Course]]:
 
 
 def lesson_list(*, user: User, course: Course) -> QuerySet[Lesson]:
-    """The course's lessons in order, each with whether the learner has done it."""
+    """The course's lessons in order, each with whether and when the learner did it."""
+    progress = LessonProgress.objects.filter(user=user, lesson=OuterRef("pk"))
     return course.lessons.annotate(
-        done=Exists(LessonProgress.objects.filter(user=user, lesson=OuterRef("pk")))
+        done=Exists(progress), done_at=Subquery(progress.values("completed_at")[:1])
     ).order_by("position", "id")
+
+
+def lesson_activity_weekly(*, user: User, today: date | None = None) -> list[tuple[date, int]]:
+    """Lessons the learner finished in each of the last 12 weeks (Monday, count), oldest
+    first, weeks without any as 0: one query, grouped by week in the database."""
+    weeks = week_list(today=today)
+    rows = (
+        LessonProgress.objects.filter(user=user, completed_at__gte=day_begins(weeks[0]))
+        .annotate(week=TruncWeek("completed_at"))
+        .order_by()
+        .values("week")
+        .annotate(n=Count("pk"))
+        .values_list("week", "n")
+    )
+    return series_fill(keys=weeks, rows=rows)
 
 
 def exam_access_list(*, user: User) -> QuerySet[Access]:

@@ -1,13 +1,16 @@
 """Writes of the learner area: granting access, finishing lessons, certificates,
 favourites, notes and the learner's profile."""
 
+import logging
 import uuid
 
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from app.accounts.models import User
+from app.core.errors import ApplicationError
 from app.learning.models import (
     Access,
     Certificate,
@@ -22,6 +25,8 @@ from app.learning.models import (
 )
 
 Product = Course | Exam | LearningPath
+logger = logging.getLogger("platforma.learning")
+AVATAR_NOT_STORED = _("Nie udało się zapisać zdjęcia. Spróbuj ponownie później.")
 PRODUCT_FIELD: dict[type, ProductKind] = {Course: "course", Exam: "exam", LearningPath: "path"}
 
 
@@ -107,9 +112,19 @@ def profile_update(*, user: User, first_name: str, last_name: str, is_profile_pu
 
 def avatar_replace(*, user: User, image: bytes) -> None:
     """Store the avatar the form re-encoded (a square JPEG without metadata, see
-    AvatarForm); the old file goes. Raises nothing."""
+    AvatarForm); the old file goes. Raises ApplicationError (503) when the file cannot be
+    written (the disk is full or not writable): nothing of the new file remains and the
+    old avatar stays."""
     old = user.avatar.name if user.avatar else None
-    user.avatar.save(f"{uuid.uuid4().hex}.jpg", ContentFile(image), save=True)
+    try:
+        user.avatar.save(f"{uuid.uuid4().hex}.jpg", ContentFile(image), save=True)
+    except OSError as error:
+        logger.error("Avatar not stored: %s", error)
+        user.avatar.name = old
+        message = str(AVATAR_NOT_STORED)
+        raise ApplicationError(
+            message, code="storage_unavailable", status=503, fields={"avatar": message}
+        ) from error
     if old:
         user.avatar.storage.delete(old)
 

@@ -1,18 +1,22 @@
 """The one middleware that shares props with every Inertia page, each lazily."""
 
 from collections.abc import Callable
+from datetime import datetime
+from functools import cache
+from typing import Any, TypedDict
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 from inertia import share
 
+from app.accounts.cache import account_cached
 from app.accounts.models import User
 from app.accounts.props import auth_props
 from app.core.admin_site import ADMIN_HOME
 from app.core.header import header_type_for
 from app.core.inertia import pop_errors
-from app.shell.banners import info_banners
+from app.shell.banners import info_banners_timed
 from app.shell.presenters import menu_props, viewer_of
 from app.shell.props import InfoBanner, MenuProps, ShellProps
 from app.shell.selectors import notification_count_unread
@@ -36,24 +40,65 @@ def shell_props(request: HttpRequest) -> ShellProps:
     }
 
 
-def _learner(request: HttpRequest) -> User | None:
-    """The logged-in learner (admins are not learners in the shell), or None."""
+class AccountShell(TypedDict):
+    """What the shell shows a logged-in account on every page: its menu, and for learners
+    the bell's count and the banners."""
+
+    menu: MenuProps
+    unread: int
+    banners: list[InfoBanner]
+    valid_until: datetime | None
+
+
+def _account_shell_build(user: User) -> AccountShell:
+    learner = viewer_of(user) == "learner"
+    banners, valid_until = info_banners_timed(user) if learner else ([], None)
+    return {
+        "menu": menu_props(user),
+        "unread": notification_count_unread(user=user) if learner else 0,
+        "banners": banners,
+        "valid_until": valid_until,
+    }
+
+
+def account_shell(request: HttpRequest) -> AccountShell | None:
+    """The account's shell state, from the per-account cache: it changes far more rarely
+    than pages are opened (the account, its roles, notifications and invitations move it)."""
     user = request.user
-    return user if isinstance(user, User) and viewer_of(user) == "learner" else None
+    if not isinstance(user, User):
+        return None
+    return account_cached(
+        user_id=user.pk,
+        # The banners are worded in the page's language.
+        name=f"shell:{get_language()}",
+        build=lambda: _account_shell_build(user),
+        valid_until=lambda state: state["valid_until"],
+    )
 
 
-def learner_menu(request: HttpRequest) -> MenuProps | None:
-    return menu_props(request.user) if isinstance(request.user, User) else None
+def _menu(state: AccountShell | None) -> MenuProps | None:
+    return state["menu"] if state else None
 
 
-def learner_banners(request: HttpRequest) -> list[InfoBanner]:
-    learner = _learner(request)
-    return info_banners(learner) if learner else []
+def _unread(state: AccountShell | None) -> int:
+    return state["unread"] if state else 0
 
 
-def learner_unread(request: HttpRequest) -> int:
-    learner = _learner(request)
-    return notification_count_unread(user=learner) if learner else 0
+def _banners(state: AccountShell | None) -> list[InfoBanner]:
+    return state["banners"] if state else []
+
+
+# Props that apps above the shell share with every page, by name: each registers its
+# builder from its AppConfig.ready (the shell never imports them).
+_registered_props: dict[str, Callable[[HttpRequest], Any]] = {}
+
+
+def shared_prop_register(name: str, builder: Callable[[HttpRequest], Any]) -> None:
+    _registered_props[name] = builder
+
+
+def shared_props_registered() -> frozenset[str]:
+    return frozenset(_registered_props)
 
 
 class SharedPropsMiddleware:
@@ -62,14 +107,20 @@ class SharedPropsMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         # Callables run only when a page is rendered, so redirects and JSON calls pay nothing.
+        # The account's shell state is read once per page, for the props that show it.
+        state = cache(lambda: account_shell(request))
         share(  # noqa: S604 ("shell" is a prop name, not a subprocess flag)
             request,
             auth=lambda: auth_props(request.user),
             locale=get_language,
             errors=lambda: pop_errors(request),
             shell=lambda: shell_props(request),
-            menu=lambda: learner_menu(request),
-            notifications_unread=lambda: learner_unread(request),
-            info_banners=lambda: learner_banners(request),
+            menu=lambda: _menu(state()),
+            notifications_unread=lambda: _unread(state()),
+            info_banners=lambda: _banners(state()),
+            **{
+                name: (lambda builder=builder: builder(request))
+                for name, builder in _registered_props.items()
+            },
         )
         return self.get_response(request)

@@ -2,6 +2,7 @@
 
 from django.utils import timezone
 
+from app.accounts.cache import account_cache_bump
 from app.accounts.models import User
 from app.shell.models import Notification
 
@@ -16,9 +17,12 @@ def notification_create(*, user: User, message: str, url: str = "") -> Notificat
 
 def notification_mark_all_read(*, user: User) -> int:
     """Mark every unread notification of `user` as read; returns how many were unread."""
-    return Notification.objects.filter(user=user, read_at__isnull=True).update(
+    marked = Notification.objects.filter(user=user, read_at__isnull=True).update(
         read_at=timezone.now()
     )
+    # The update sends no signal: the bell's cached count must go by hand.
+    account_cache_bump(user_id=user.pk)
+    return marked
 
 
 def user_set_language(*, user: User, language: str) -> None:

@@ -1,6 +1,7 @@
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from app.accounts.cache import account_cache_bump
 from app.accounts.signals import account_anonymised
 from app.shell.models import Alert, Notification
 from app.shell.selectors import active_alert_forget
@@ -10,6 +11,12 @@ from app.shell.selectors import active_alert_forget
 def alert_changed(**kwargs) -> None:
     # Admins expect a saved alert to show (or vanish) at once, not after the cache expires.
     active_alert_forget()
+
+
+@receiver([post_save, post_delete], sender=Notification)
+def notification_changed(*, instance, **kwargs) -> None:
+    # The bell's count is cached with the learner's shell.
+    account_cache_bump(user_id=instance.user_id)
 
 
 @receiver(account_anonymised)

@@ -15,3 +15,8 @@ class TeamsConfig(AppConfig):
 
         # The learner's team page is a page a session link may open.
         learner_pages_register(patterns=urlpatterns)
+        from app.core.data_export import data_export_register
+        from app.teams.data_export import teams_export
+
+        # This app's part of a learner's data export.
+        data_export_register(section="teams", build=teams_export)

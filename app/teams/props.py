@@ -6,7 +6,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from app.core.pagination import PaginationProps
+from app.core.props import DateCount
 from app.core.typegen import page_props, ts_export
+from app.learning.models import Course
 from app.learning.props import CourseLink, course_link
 from app.teams.models import Invitation, Membership, Team
 from app.teams.selectors import GrantTitles
@@ -89,6 +91,35 @@ class InvitationRow(TypedDict):
     revoke_url: str
 
 
+@ts_export
+class ChartCourse(TypedDict):
+    id: int
+    title: str
+    lesson_count: int
+
+
+@ts_export
+class MemberProgress(TypedDict):
+    id: int
+    name: str
+    # Lessons finished in each course of the chart, in the order of its courses.
+    done: list[int]
+
+
+@ts_export
+class TeamProgressChart(TypedDict):
+    courses: list[ChartCourse]
+    members: list[MemberProgress]
+
+
+@ts_export
+class NotStartedRow(TypedDict):
+    id: int
+    name: str
+    email: str
+    joined_at: str
+
+
 @page_props("Teams/ManagerTeam")
 class ManagerTeamProps(TypedDict):
     team: TeamSummary
@@ -101,6 +132,12 @@ class ManagerTeamProps(TypedDict):
     invite_url: str
     max_emails: int
     back_url: str
+    # Each member of this page of members, their lessons finished per course.
+    progress: TeamProgressChart
+    # Lessons the members finished per week over the last 12 weeks, oldest first.
+    activity: list[DateCount]
+    not_started: list[NotStartedRow]
+    progress_csv_url: str
 
 
 def team_grants(grants: GrantTitles) -> TeamGrants:
@@ -115,6 +152,41 @@ def member_row(membership: Membership) -> MemberRow:
         "joined_at": _iso(membership.joined_at),
         "done_count": membership.done_count,  # type: ignore[attr-defined]
         "certificate_count": membership.certificate_count,  # type: ignore[attr-defined]
+    }
+
+
+def team_progress_chart(
+    *,
+    courses: list[Course],
+    members: list[Membership],
+    done: dict[tuple[int, int], int],
+) -> TeamProgressChart:
+    return {
+        "courses": [
+            {
+                "id": course.pk,
+                "title": course.title,
+                "lesson_count": course.lesson_count,  # type: ignore[attr-defined]
+            }
+            for course in courses
+        ],
+        "members": [
+            {
+                "id": member.pk,
+                "name": member.user.full_name,
+                "done": [done.get((member.user_id, course.pk), 0) for course in courses],
+            }
+            for member in members
+        ],
+    }
+
+
+def not_started_row(membership: Membership) -> NotStartedRow:
+    return {
+        "id": membership.pk,
+        "name": membership.user.full_name,
+        "email": membership.user.email,
+        "joined_at": _iso(membership.joined_at),
     }
 
 

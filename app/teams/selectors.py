@@ -1,8 +1,11 @@
 """Reads of teams: a manager reaches only the teams they manage, a learner only their own."""
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import date
 
-from django.db.models import OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.db.models.functions import TruncWeek
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -11,6 +14,7 @@ from app.accounts.models import User
 from app.core import roles
 from app.core.errors import ApplicationError
 from app.core.queries import subquery_aggregate
+from app.core.timeseries import day_begins, series_fill, week_list
 from app.core.tokens import is_well_formed, token_digest
 from app.learning.models import Certificate, Course, Lesson, LessonProgress, PathCourse
 from app.teams.models import Invitation, Membership, Team
@@ -85,12 +89,20 @@ def grant_list(*, team: Team) -> GrantTitles:
     )
 
 
-def course_id_list(*, team: Team) -> QuerySet:
-    """The ids of the courses a team grants, directly or through its learning paths."""
-    via_paths = PathCourse.objects.filter(path__in=team.paths.all()).values("course_id")
-    return Course.objects.filter(Q(id__in=team.courses.values("id")) | Q(id__in=via_paths)).values(
-        "id"
-    )
+def course_id_list(*, team: Team) -> list[int]:
+    """The ids of the courses a team grants, directly or through its learning paths.
+
+    Read with one plain query and kept on `team`: the team page filters its members'
+    progress and its lesson count by them, and nesting this as a subquery in each made
+    building those queries cost more than the rest of the page."""
+    known = team.__dict__.get("_course_ids")
+    if known is None:
+        direct = Team.courses.through.objects.filter(team=team).values_list("course_id").order_by()
+        paths = Team.paths.through.objects.filter(team=team).values("learningpath_id")
+        via_paths = PathCourse.objects.filter(path__in=paths).values_list("course_id").order_by()
+        known = sorted({course_id for (course_id,) in direct.union(via_paths)})
+        team.__dict__["_course_ids"] = known
+    return known
 
 
 def membership_list(*, team: Team) -> QuerySet[Membership]:
@@ -102,12 +114,12 @@ def membership_list(*, team: Team) -> QuerySet[Membership]:
         .annotate(
             done_count=subquery_aggregate(
                 queryset=LessonProgress.objects.filter(
-                    user=OuterRef("user"), lesson__course__in=courses
+                    user=OuterRef("user"), lesson__course_id__in=courses
                 ),
                 group_by="user",
             ),
             certificate_count=subquery_aggregate(
-                queryset=Certificate.objects.filter(user=OuterRef("user"), course__in=courses),
+                queryset=Certificate.objects.filter(user=OuterRef("user"), course_id__in=courses),
                 group_by="user",
             ),
         )
@@ -117,7 +129,99 @@ def membership_list(*, team: Team) -> QuerySet[Membership]:
 
 def lesson_count(*, team: Team) -> int:
     """How many lessons the team's courses (also those of its paths) have in all."""
-    return Lesson.objects.filter(course__in=course_id_list(team=team)).count()
+    return Lesson.objects.filter(course_id__in=course_id_list(team=team)).count()
+
+
+def team_course_list(*, team: Team) -> QuerySet[Course]:
+    """The team's courses (also those of its paths) by title, with their lesson counts."""
+    return (
+        Course.objects.filter(id__in=course_id_list(team=team))
+        .annotate(
+            lesson_count=subquery_aggregate(
+                queryset=Lesson.objects.filter(course=OuterRef("pk")), group_by="course"
+            )
+        )
+        .order_by("title", "id")
+    )
+
+
+def member_progress_map(*, team: Team, user_ids: list[int]) -> dict[tuple[int, int], int]:
+    """Lessons finished by each of the members in each of the team's courses, keyed by
+    (user id, course id); pairs with nothing finished are absent. One query, grouped in
+    the database, whatever the number of members."""
+    rows = (
+        LessonProgress.objects.filter(
+            user_id__in=user_ids, lesson__course__in=course_id_list(team=team)
+        )
+        .order_by()
+        .values("user_id", "lesson__course_id")
+        .annotate(n=Count("pk"))
+        .values_list("user_id", "lesson__course_id", "n")
+    )
+    return {(user_id, course_id): n for user_id, course_id, n in rows}
+
+
+def team_activity_weekly(*, team: Team, today: date | None = None) -> list[tuple[date, int]]:
+    """Lessons of the team's courses its members finished in each of the last 12 weeks
+    (Monday, count), oldest first, weeks without any as 0: one query."""
+    weeks = week_list(today=today)
+    rows = (
+        LessonProgress.objects.filter(
+            user__in=Membership.objects.filter(team=team).values("user_id"),
+            lesson__course__in=course_id_list(team=team),
+            completed_at__gte=day_begins(weeks[0]),
+        )
+        .annotate(week=TruncWeek("completed_at"))
+        .order_by()
+        .values("week")
+        .annotate(n=Count("pk"))
+        .values_list("week", "n")
+    )
+    return series_fill(keys=weeks, rows=rows)
+
+
+def membership_list_not_started(*, team: Team) -> QuerySet[Membership]:
+    """Members who have not finished a single lesson of the team's courses, by name."""
+    started = LessonProgress.objects.filter(
+        user=OuterRef("user"), lesson__course__in=course_id_list(team=team)
+    )
+    return (
+        Membership.objects.filter(team=team)
+        .exclude(Exists(started))
+        .select_related("user")
+        .order_by("user__last_name", "user__first_name", "id")
+    )
+
+
+def team_progress_csv_rows(*, team: Team) -> Iterator[list[str | int]]:
+    """The team's progress as table rows: a header, then a row per member and course
+    (three queries for the whole team)."""
+    yield [
+        _("Imię i nazwisko"),
+        _("E-mail"),
+        _("Dołączył"),
+        _("Kurs"),
+        _("Ukończone lekcje"),
+        _("Lekcje kursu"),
+    ]
+    courses = list(team_course_list(team=team))
+    members = list(
+        Membership.objects.filter(team=team)
+        .select_related("user")
+        .order_by("user__last_name", "user__first_name", "id")
+    )
+    done = member_progress_map(team=team, user_ids=[member.user_id for member in members])
+    for member in members:
+        joined = timezone.localtime(member.joined_at).date().isoformat()
+        for course in courses:
+            yield [
+                member.user.full_name,
+                member.user.email,
+                joined,
+                course.title,
+                done.get((member.user_id, course.pk), 0),
+                course.lesson_count,  # type: ignore[attr-defined]
+            ]
 
 
 def invitation_list_open(*, team: Team) -> QuerySet[Invitation]:

@@ -14,6 +14,11 @@ urlpatterns = [
     path("manager/zespol/<int:team_id>", views.manager_team, name="team"),
     path("manager/zespol/<int:team_id>/zaproszenia", views.invite, name="invite"),
     path(
+        "manager/zespol/<int:team_id>/postepy.csv",
+        views.team_progress_csv,
+        name="team_progress_csv",
+    ),
+    path(
         "manager/zespol/<int:team_id>/zaproszenia/<int:invitation_id>/wyslij-ponownie",
         views.invitation_resend,
         name="invitation_resend",

@@ -7,3 +7,9 @@ class VouchersConfig(AppConfig):
     label = "vouchers"
     # The admin panel's heading over this app's models.
     verbose_name = _("Vouchery")
+
+    def ready(self) -> None:
+        from app.core.data_export import data_export_register
+        from app.vouchers.data_export import vouchers_export
+
+        data_export_register(section="vouchers", build=vouchers_export)

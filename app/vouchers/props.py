@@ -1,11 +1,13 @@
 """Props of the voucher page and of the institution and reseller areas."""
 
+from datetime import date
 from typing import TypedDict
 
 from django.urls import reverse
 from django.utils import timezone
 
 from app.core.pagination import PaginationProps
+from app.core.props import DateCount
 from app.core.typegen import page_props, ts_export
 from app.vouchers.models import Redemption, Voucher, VoucherBatch
 
@@ -56,6 +58,21 @@ class Allowance(TypedDict):
     total: int
 
 
+@ts_export
+class BatchUsageLine(TypedDict):
+    id: int
+    name: str
+    # Seats used by the end of each week of the chart.
+    used: list[int]
+
+
+@ts_export
+class BatchUsageChart(TypedDict):
+    # The Monday of each week, oldest first (ISO dates).
+    weeks: list[str]
+    batches: list[BatchUsageLine]
+
+
 @page_props("Vouchers/Batches")
 class BatchesProps(TypedDict):
     # institution | reseller | cloud: the area's title and wording.
@@ -67,6 +84,8 @@ class BatchesProps(TypedDict):
     create_url: str
     max_size: int
     name_max_length: int
+    # Seats used over the last 12 weeks by each batch of this page of batches.
+    usage: BatchUsageChart
 
 
 @ts_export
@@ -94,6 +113,8 @@ class BatchProps(TypedDict):
     redemptions_pagination: PaginationProps
     csv_url: str
     back_url: str
+    # Codes redeemed on each of the last 30 days, oldest first.
+    daily: list[DateCount]
 
 
 def _iso(value) -> str:
@@ -117,6 +138,17 @@ def batch_summary(batch: VoucherBatch, *, url_name: str) -> BatchSummary:
         "created_at": _iso(batch.created_at),
         "valid_until": _iso(batch.valid_until) if batch.valid_until else None,
         "url": reverse(url_name, kwargs={"batch_id": batch.pk}),
+    }
+
+
+def batch_usage_chart(
+    *, batches: list[VoucherBatch], weeks: list[date], used: dict[int, list[int]]
+) -> BatchUsageChart:
+    return {
+        "weeks": [week.isoformat() for week in weeks],
+        "batches": [
+            {"id": batch.pk, "name": batch.name, "used": used[batch.pk]} for batch in batches
+        ],
     }
 
 

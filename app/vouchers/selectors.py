@@ -2,9 +2,10 @@
 
 import csv
 from collections.abc import Iterator
+from datetime import date
 
-from django.db.models import OuterRef, QuerySet, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Count, OuterRef, QuerySet, Sum
+from django.db.models.functions import Coalesce, TruncDate, TruncWeek
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -12,6 +13,7 @@ from django.utils.translation import gettext as _
 from app.accounts.models import User
 from app.core.queries import subquery_aggregate
 from app.core.requests import parse_id
+from app.core.timeseries import as_date, day_begins, day_list, series_fill, week_list
 from app.learning.models import Course, Exam, LearningPath
 from app.vouchers.models import Redemption, Voucher, VoucherAllowance, VoucherBatch
 
@@ -57,6 +59,53 @@ def redemption_list(*, batch: VoucherBatch) -> QuerySet[Redemption]:
         .select_related("user", "voucher")
         .order_by("-redeemed_at", "-id")
     )
+
+
+def batch_usage_weekly(
+    *, batch_ids: list[int], today: date | None = None
+) -> tuple[list[date], dict[int, list[int]]]:
+    """Seats used of each batch by the end of each of the last 12 weeks: the weeks'
+    Mondays, and each batch's running totals (redemptions before the first week count
+    from the start). One query, grouped by batch and week in the database."""
+    weeks = week_list(today=today)
+    rows = (
+        Redemption.objects.filter(voucher__batch_id__in=batch_ids)
+        .annotate(week=TruncWeek("redeemed_at"))
+        .order_by()
+        .values("voucher__batch_id", "week")
+        .annotate(n=Count("pk"))
+        .values_list("voucher__batch_id", "week", "n")
+    )
+    per_week: dict[int, dict[date, int]] = {batch_id: {} for batch_id in batch_ids}
+    for batch_id, week, count in rows:
+        # Weeks before the chart's first are folded into it: the line starts at their sum.
+        key = max(as_date(week), weeks[0])
+        per_week[batch_id][key] = per_week[batch_id].get(key, 0) + count
+    totals: dict[int, list[int]] = {}
+    for batch_id, counts in per_week.items():
+        running, line = 0, []
+        for week in weeks:
+            running += counts.get(week, 0)
+            line.append(running)
+        totals[batch_id] = line
+    return weeks, totals
+
+
+def batch_redemptions_daily(
+    *, batch: VoucherBatch, today: date | None = None
+) -> list[tuple[date, int]]:
+    """Codes of the batch redeemed on each of the last 30 days (day, count), oldest first,
+    days without any as 0: one query, grouped by day in the database."""
+    days = day_list(today=today)
+    rows = (
+        Redemption.objects.filter(voucher__batch=batch, redeemed_at__gte=day_begins(days[0]))
+        .annotate(day=TruncDate("redeemed_at"))
+        .order_by()
+        .values("day")
+        .annotate(n=Count("pk"))
+        .values_list("day", "n")
+    )
+    return series_fill(keys=days, rows=rows)
 
 
 def allowance_get(*, user: User) -> tuple[int, int]:

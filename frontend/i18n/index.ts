@@ -12,7 +12,8 @@ export type MessageKey =
   | keyof typeof import("./pl/accounts").default
   | keyof typeof import("./pl/learning").default
   | keyof typeof import("./pl/vouchers").default
-  | keyof typeof import("./pl/teams").default;
+  | keyof typeof import("./pl/teams").default
+  | keyof typeof import("./pl/consent").default;
 export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
 type Messages = Record<string, string>;

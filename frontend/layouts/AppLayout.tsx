@@ -1,6 +1,7 @@
 import { usePage } from "@inertiajs/react";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 
+import ConsentRoot from "@/components/consent/ConsentRoot";
 import FlashMessages from "@/components/FlashMessages";
 import DevBanner from "@/components/shell/DevBanner";
 import ErrorDialogHost from "@/components/shell/ErrorDialogHost";
@@ -10,8 +11,8 @@ import TopBar from "@/components/shell/TopBar";
 import { useAlert } from "@/hooks/useAlert";
 import { useAppUpdate } from "@/hooks/useAppUpdate";
 import { useT } from "@/i18n";
-import { pushCustomerId } from "@/lib/analytics";
 import { detectMobileOs } from "@/lib/device";
+import { identifyVisitor } from "@/tracking";
 
 // Parts most visits never show, or show below the fold, load on their own: the first load
 // of a page stays small (120 KB budget for /login).
@@ -26,7 +27,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const { auth, shell, locale } = page.props;
   const isAdminRoute = shell.header_type === "admin";
 
-  useEffect(() => pushCustomerId(auth.user?.customer_id), [auth.user?.customer_id]);
+  useEffect(() => identifyVisitor(auth.user?.customer_id), [auth.user?.customer_id]);
   useEffect(() => {
     document.documentElement.lang = locale;
     document.body.classList.toggle("admin-route", isAdminRoute);
@@ -61,6 +62,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         </Suspense>
       )}
       <ErrorDialogHost />
+      <ConsentRoot />
     </div>
   );
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { formatDate, formatDateTime, formatMoney, formatNumber, percent } from "./format";
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  formatNumber,
+  percent,
+} from "./format";
 
 const spaces = (text: string) => text.replace(/\s/g, " ");
 
@@ -37,5 +44,13 @@ describe("numbers and money", () => {
   it("writes money in złoty", () => {
     expect(spaces(formatMoney(1234.5, "pl"))).toBe("1234,50 zł");
     expect(spaces(formatMoney(1234.5, "en"))).toBe("PLN 1,234.50");
+  });
+});
+
+describe("formatDay", () => {
+  it("writes a calendar day with the month's short name in the page's language", () => {
+    expect(formatDay("2026-11-16", "pl")).toBe("16 lis");
+    expect(formatDay("2026-11-16", "en")).toBe("16 Nov");
+    expect(formatDay("not a date", "pl")).toBe("not a date");
   });
 });

@@ -4,7 +4,8 @@ const LOCALES: Record<string, string> = { pl: "pl-PL", en: "en-GB" };
 // Platforma's dates are Polish calendar dates, wherever the visitor's device is.
 const TIME_ZONE = "Europe/Warsaw";
 
-function intlLocale(locale: string): string {
+/** The Intl locale of a page language ("pl" → "pl-PL"). */
+export function intlLocale(locale: string): string {
   return LOCALES[locale] ?? "pl-PL";
 }
 
@@ -15,6 +16,17 @@ export function formatDate(iso: string, locale: string): string {
   if (Number.isNaN(value.getTime())) return iso;
   return new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: "long",
+    timeZone: TIME_ZONE,
+  }).format(value);
+}
+
+/** "22 lis" style: a day and the month's short name, for chart axes and their tables. */
+export function formatDay(iso: string, locale: string): string {
+  const value = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T12:00:00Z` : iso);
+  if (Number.isNaN(value.getTime())) return iso;
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    day: "numeric",
+    month: "short",
     timeZone: TIME_ZONE,
   }).format(value);
 }

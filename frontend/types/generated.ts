@@ -72,6 +72,7 @@ export interface BatchProps {
   redemptions_pagination: PaginationProps;
   csv_url: string;
   back_url: string;
+  daily: Array<DateCount>;
 }
 
 export interface BatchSummary {
@@ -86,6 +87,17 @@ export interface BatchSummary {
   url: string;
 }
 
+export interface BatchUsageChart {
+  weeks: Array<string>;
+  batches: Array<BatchUsageLine>;
+}
+
+export interface BatchUsageLine {
+  id: number;
+  name: string;
+  used: Array<number>;
+}
+
 export interface BatchesProps {
   area: string;
   batches: Array<BatchSummary>;
@@ -95,6 +107,7 @@ export interface BatchesProps {
   create_url: string;
   max_size: number;
   name_max_length: number;
+  usage: BatchUsageChart;
 }
 
 export interface CertificateItem {
@@ -110,10 +123,56 @@ export interface CertificatesProps {
   pagination: PaginationProps;
 }
 
+export interface ChartCourse {
+  id: number;
+  title: string;
+  lesson_count: number;
+}
+
 export interface CodeRow {
   code: string;
   seats: number;
   seats_used: number;
+}
+
+export interface ConsentChoiceProps {
+  purposes: Record<string, boolean>;
+  services: Array<string>;
+}
+
+export interface ConsentEventProps {
+  action: string;
+  action_label: string;
+  services: Array<string>;
+  created_at: string;
+}
+
+export interface ConsentHistoryProps {
+  events: Array<ConsentEventProps>;
+  newsletter: NewsletterProps;
+}
+
+export interface ConsentProps {
+  active: boolean;
+  ask: boolean;
+  choice: ConsentChoiceProps | null;
+  purposes: Array<ConsentPurposeProps>;
+  version: string;
+}
+
+export interface ConsentPurposeProps {
+  varname: string;
+  name: string;
+  description: string;
+  required: boolean;
+  services: Array<ConsentServiceProps>;
+}
+
+export interface ConsentServiceProps {
+  name: string;
+  label: string;
+  description: string;
+  required: boolean;
 }
 
 export interface CourseCard {
@@ -146,6 +205,16 @@ export interface CoursePageProps {
   favourite_url: string;
   notes_url: string;
   certificate: CertificateItem | null;
+}
+
+export interface DataExportPageProps {
+  error: string | null;
+  submit_url: string;
+}
+
+export interface DateCount {
+  date: string;
+  count: number;
 }
 
 export interface DeletionRequestPageProps {
@@ -240,6 +309,7 @@ export interface LessonItem {
   text: string;
   video_url: string;
   done: boolean;
+  done_on: string | null;
   toggle_url: string;
 }
 
@@ -278,6 +348,16 @@ export interface ManagerTeamProps {
   invite_url: string;
   max_emails: number;
   back_url: string;
+  progress: TeamProgressChart;
+  activity: Array<DateCount>;
+  not_started: Array<NotStartedRow>;
+  progress_csv_url: string;
+}
+
+export interface MemberProgress {
+  id: number;
+  name: string;
+  done: Array<number>;
 }
 
 export interface MemberRow {
@@ -308,6 +388,19 @@ export interface MyCoursesProps {
   paths: Array<PathCard>;
   courses: Array<CourseCard>;
   pagination: PaginationProps;
+  activity: Array<DateCount>;
+}
+
+export interface NewsletterProps {
+  subscribed: boolean;
+  consented_at: string | null;
+}
+
+export interface NotStartedRow {
+  id: number;
+  name: string;
+  email: string;
+  joined_at: string;
 }
 
 export interface NoteItem {
@@ -421,6 +514,7 @@ export interface ProgressItem {
 export interface ProgressProps {
   courses: Array<ProgressItem>;
   pagination: PaginationProps;
+  activity: Array<DateCount>;
 }
 
 export interface QuestionItem {
@@ -513,6 +607,11 @@ export interface TeamGrants {
   paths: Array<string>;
 }
 
+export interface TeamProgressChart {
+  courses: Array<ChartCourse>;
+  members: Array<MemberProgress>;
+}
+
 export interface TeamSummary {
   id: number;
   name: string;
@@ -537,6 +636,7 @@ export interface Pages {
   "Accounts/AccountDeletion": AccountDeletionPageProps;
   "Accounts/AccountRestore": AccountRestorePageProps;
   "Accounts/AdminLogin": AdminLoginPageProps;
+  "Accounts/DataExport": DataExportPageProps;
   "Accounts/DeletionRequest": DeletionRequestPageProps;
   "Accounts/Login": LoginPageProps;
   "Accounts/PasswordReminder": ReminderPageProps;

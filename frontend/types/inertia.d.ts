@@ -1,8 +1,9 @@
-import type { SharedProps } from "./generated";
+import type { ConsentProps, SharedProps } from "./generated";
 
 declare module "@inertiajs/core" {
   export interface InertiaConfig {
-    sharedPageProps: SharedProps;
+    // `consent` is shared by the consent app (registered from its AppConfig.ready).
+    sharedPageProps: SharedProps & { consent: ConsentProps };
     errorValueType: string;
     flashDataType: { messages?: Array<{ level: string; message: string }> };
   }

@@ -19,7 +19,7 @@ def test_register_a_new_account_and_land_in_the_learner_area(live_server, page, 
     expect(button).to_be_disabled()
 
     fill_registration(page)
-    page.get_by_label("I want to receive information about promotions").check()
+    page.get_by_label("Chcę otrzymywać informacje o promocjach").check()
     expect(button).to_be_enabled()
     button.click()
 

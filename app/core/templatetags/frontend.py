@@ -4,6 +4,7 @@ from functools import cache
 
 from django import template
 from django.conf import settings
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django_vite.core.asset_loader import DjangoViteAssetLoader
 
@@ -29,4 +30,17 @@ def frontend_entry(context) -> SafeString:
         loader.generate_vite_ws_client(**nonce)
         + loader.generate_vite_react_refresh_url(**nonce)
         + loader.generate_vite_asset(ENTRY, **nonce)
+    )
+
+
+@register.simple_tag
+def error_reporting_meta() -> SafeString:
+    """Where the browser reports its errors (SENTRY_DSN_FRONTEND), read by main.tsx; no
+    tag, and no reporting code loaded, without one."""
+    if not settings.SENTRY_DSN_FRONTEND:
+        return mark_safe("")
+    return format_html(
+        '<meta name="sentry-dsn" content="{}" data-environment="{}">',
+        settings.SENTRY_DSN_FRONTEND,
+        settings.SENTRY_ENVIRONMENT,
     )

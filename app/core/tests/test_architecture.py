@@ -12,6 +12,7 @@ from django.utils.module_loading import autodiscover_modules
 
 from app.core.tests.helpers import page_of, visit
 from app.core.typegen import page_names
+from app.shell.middleware import shared_props_registered
 from app.shell.props import SharedProps
 
 ROOT = Path(settings.BASE_DIR)
@@ -121,4 +122,8 @@ def test_typescript_names_routes_instead_of_writing_their_paths():
 @pytest.mark.django_db
 def test_the_frontends_shared_props_type_has_the_keys_the_server_shares(client):
     page = page_of(visit(client, "/login"))
-    assert set(page["sharedProps"]) == set(SharedProps.__annotations__)
+    # Apps above the shell register theirs (typed in frontend/types/inertia.d.ts).
+    expected = set(SharedProps.__annotations__) | shared_props_registered()
+    assert set(page["sharedProps"]) == expected
+    typed = (ROOT / "frontend" / "types" / "inertia.d.ts").read_text()
+    assert [name for name in shared_props_registered() if f"{name}: " not in typed] == []

@@ -4,13 +4,16 @@ progress. Each page reads a fixed number of queries, however long the list."""
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from app.core.guards import capability_required, login_required
 from app.core.inertia import render_page
 from app.core.pagination import page_number_parse, queryset_paginate
+from app.core.props import date_counts
 from app.core.requests import AuthenticatedRequest
+from app.core.timeseries import week_start
 from app.core.views import area_not_found
 from app.learning import props, selectors, services
 from app.learning.cache import cached_for_learner
@@ -30,6 +33,7 @@ def home(request: AuthenticatedRequest) -> HttpResponse:
 @login_required
 def my_courses(request: AuthenticatedRequest) -> HttpResponse:
     user = request.user
+    this_week = week_start(timezone.localdate())
 
     def build() -> props.MyCoursesProps:
         courses, pagination = queryset_paginate(
@@ -38,7 +42,10 @@ def my_courses(request: AuthenticatedRequest) -> HttpResponse:
             per_page=COURSES_PER_PAGE,
         )
         paths = selectors.path_access_list(user=user)
-        return props.my_courses_props(courses=courses, pagination=pagination, paths=paths)
+        activity = selectors.lesson_activity_weekly(user=user, today=this_week)
+        return props.my_courses_props(
+            courses=courses, pagination=pagination, paths=paths, activity=activity
+        )
 
     # The learner's courses are the platform's busiest list: served from the cache until
     # the learner's access, progress or favourites, or the catalogue, change.
@@ -47,8 +54,9 @@ def my_courses(request: AuthenticatedRequest) -> HttpResponse:
         user_id=user.pk,
         customer_id=str(user.customer_id),
         # Keyed by the page number alone (clamped), so odd query strings cannot fill the
-        # cache with copies of the same list.
-        variant=f"page:{min(page_number_parse(request=request), 10_000)}",
+        # cache with copies of the same list, and by the week: the weekly chart moves on
+        # with the calendar, which no version watches.
+        variant=f"page:{min(page_number_parse(request=request), 10_000)}:week:{this_week}",
         build=build,
     )
     return render_page(request, "Learning/MyCourses", page)
@@ -134,6 +142,7 @@ def progress(request: AuthenticatedRequest) -> HttpResponse:
     page: props.ProgressProps = {
         "courses": [props.progress_item(course) for course in items],
         "pagination": pagination,
+        "activity": date_counts(selectors.lesson_activity_weekly(user=request.user)),
     }
     return render_page(request, "Learning/Progress", page)
 

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.consent.tests.helpers import restore_consent_definition
 from app.core.tests.helpers import DESKTOP, PHONE, axe_violations
 from app.shell.models import Alert
 from app.shell.tests.helpers import (
@@ -149,11 +150,15 @@ def test_footer_links_pages_and_cookie_settings(live_server, page):
     )
     expect(footer).to_contain_text(f"© {time.localtime().tm_year} Platforma.")
 
+    # The cookie settings are the consent modal: mandatory, closed by a confirmed choice.
+    restore_consent_definition()
     footer.get_by_role("button", name="Ustawienia cookies").click()
     dialog = page.get_by_role("dialog", name="Ustawienia cookies")
-    expect(dialog).to_contain_text("app-alert-banner, download-app-banner")
+    expect(dialog.get_by_role("switch", name="Google Tag Manager")).to_be_checked()
     assert axe_violations(page) == []
     page.keyboard.press("Escape")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Zapisz wybór").click()
     expect(dialog).to_have_count(0)
 
     footer.get_by_role("link", name="Polityka prywatności").click()

@@ -8,6 +8,7 @@ from app.teams.views.manager import (
     manager,
     manager_not_found,
     manager_team,
+    team_progress_csv,
 )
 from app.teams.views.student import student
 
@@ -21,4 +22,5 @@ __all__ = [
     "manager_not_found",
     "manager_team",
     "student",
+    "team_progress_csv",
 ]

@@ -2,16 +2,18 @@
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from app.core.csvfile import csv_lines
 from app.core.errors import errors_return_to, rate_limit, valid_data
 from app.core.guards import manager_required
 from app.core.inertia import render_page
 from app.core.pagination import queryset_paginate
+from app.core.props import date_counts
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.views import area_not_found
 from app.teams import props, selectors, services
@@ -84,8 +86,33 @@ def manager_team(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
         "invite_url": reverse("teams:invite", kwargs={"team_id": team.pk}),
         "max_emails": services.MAX_EMAILS_PER_INVITE,
         "back_url": reverse("teams:manager"),
+        "progress": props.team_progress_chart(
+            courses=list(selectors.team_course_list(team=team)),
+            members=members,
+            done=selectors.member_progress_map(
+                team=team, user_ids=[member.user_id for member in members]
+            ),
+        ),
+        "activity": date_counts(selectors.team_activity_weekly(team=team)),
+        "not_started": [
+            props.not_started_row(membership)
+            for membership in selectors.membership_list_not_started(team=team)
+        ],
+        "progress_csv_url": reverse("teams:team_progress_csv", kwargs={"team_id": team.pk}),
     }
     return render_page(request, "Teams/ManagerTeam", page)
+
+
+@require_GET
+@manager_required
+def team_progress_csv(request: AuthenticatedRequest, team_id: int) -> StreamingHttpResponse:
+    team = selectors.access_team_by_id(user=request.user, team_id=team_id)
+    response = StreamingHttpResponse(
+        csv_lines(selectors.team_progress_csv_rows(team=team)),
+        content_type="text/csv; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="zespol-{team.pk}-postepy.csv"'
+    return response
 
 
 @require_POST

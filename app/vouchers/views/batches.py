@@ -16,6 +16,7 @@ from app.core.errors import rate_limit, valid_data
 from app.core.guards import View, institution_required, reseller_required
 from app.core.inertia import render_page
 from app.core.pagination import queryset_paginate
+from app.core.props import date_counts
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.views import area_not_found
 from app.vouchers import props, selectors, services
@@ -73,6 +74,7 @@ def _batches(area: Area) -> View:
         if area is RESELLER:
             left, total = selectors.allowance_get(user=request.user)
             allowance = props.Allowance(left=left, total=total)
+        weeks, used = selectors.batch_usage_weekly(batch_ids=[batch.pk for batch in batches])
         page: props.BatchesProps = {
             "area": _area_name(area, request),
             "batches": [props.batch_summary(batch, url_name=area.batch) for batch in batches],
@@ -82,6 +84,7 @@ def _batches(area: Area) -> View:
             "create_url": reverse(area.page),
             "max_size": services.BATCH_MAX_SIZE,
             "name_max_length": BATCH_NAME_MAX_LENGTH,
+            "usage": props.batch_usage_chart(batches=batches, weeks=weeks, used=used),
         }
         return render_page(request, "Vouchers/Batches", page)
 
@@ -137,6 +140,7 @@ def _batch(area: Area) -> View:
             "redemptions_pagination": redemptions_pagination,
             "csv_url": reverse(area.batch_csv, kwargs={"batch_id": batch.pk}),
             "back_url": reverse(area.page),
+            "daily": date_counts(selectors.batch_redemptions_daily(batch=batch)),
         }
         return render_page(request, "Vouchers/Batch", page)
 

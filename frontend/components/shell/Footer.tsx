@@ -1,12 +1,10 @@
 import { Link, usePage } from "@inertiajs/react";
-import { lazy, Suspense, useState } from "react";
 
+import { openConsentSettings } from "@/components/consent/events";
 import { isMessageKey, useT } from "@/i18n";
 import { routes } from "@/routes";
 
 import LanguageSwitch from "./LanguageSwitch";
-
-const CookieSettings = lazy(() => import("./CookieSettings"));
 
 const LINK = "text-blue-800 underline underline-offset-2 hover:text-blue-950";
 
@@ -14,7 +12,6 @@ const LINK = "text-blue-800 underline underline-offset-2 hover:text-blue-950";
 export default function Footer() {
   const t = useT();
   const { shell } = usePage().props;
-  const [cookiesOpen, setCookiesOpen] = useState(false);
   return (
     <footer className="border-t border-slate-200 bg-white text-sm text-slate-700">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-3">
@@ -50,7 +47,7 @@ export default function Footer() {
             </Link>
           </li>
           <li>
-            <button type="button" className={LINK} onClick={() => setCookiesOpen(true)}>
+            <button type="button" className={LINK} onClick={openConsentSettings}>
               {t("footer.cookie_settings")}
             </button>
           </li>
@@ -60,11 +57,6 @@ export default function Footer() {
           <p>{t("footer.copyright", { year: new Date().getFullYear() })}</p>
         </div>
       </div>
-      {cookiesOpen ? (
-        <Suspense fallback={null}>
-          <CookieSettings onClose={() => setCookiesOpen(false)} />
-        </Suspense>
-      ) : null}
     </footer>
   );
 }

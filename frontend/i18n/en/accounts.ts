@@ -80,6 +80,12 @@ const en: Record<keyof typeof pl, string> = {
     "Your account is waiting to be deleted. If you want to keep it, restore it now: then you log in as before.",
   "restore.submit": "Restore account",
   "restore.login": "Go to login",
+  "data_export.title": "Your data",
+  "data_export.intro":
+    "The JSON file with your data is ready. The link works once: after the download the file is gone from Platforma.",
+  "data_export.submit": "Download my data",
+  "data_export.started": "The download has started. The file is in your browser's downloads.",
+  "data_export.back": "Back to the profile",
 };
 
 export default en;

@@ -106,6 +106,10 @@ const en: Record<keyof typeof pl, string> = {
   "profile.app_session_unknown_device": "Unknown device",
   "profile.app_session_last_used": "Last used: {date}",
   "profile.app_session_end": "Log out",
+  "profile.export_heading": "Your data",
+  "profile.export_text":
+    "Download a JSON file with everything Platforma holds about you. We will e-mail you the link to the file.",
+  "profile.export_submit": "Ask for my data",
   "author.summary": "Your courses: {courses} · participants: {learners}",
   "author.table": "Your courses and their number of participants",
   "author.course": "Course",
@@ -113,6 +117,21 @@ const en: Record<keyof typeof pl, string> = {
   "author.learners": "Participants",
   "author.empty_title": "You have no courses yet",
   "author.empty_text": "Courses assigned to you as their author appear here.",
+  "charts.activity_title": "Lessons completed in the last 12 weeks",
+  "charts.week_of": "Week of",
+  "charts.lessons_done": "Lessons completed",
+  "charts.progress_title": "Progress in your courses (per cent)",
+  "charts.course": "Course",
+  "charts.percent": "Progress (%)",
+  "charts.day": "Day",
+  "course.path_heading": "Your path through the course",
+  "course.path_title":
+    "Lessons of the course completed day by day (the course has {total} lessons)",
+  "course.path_that_day": "Completed that day",
+  "course.path_in_total": "Completed in total",
+  "course.path_empty":
+    "Once you complete your first lesson, your path through the course shows here.",
+  "progress.activity": "Your activity",
 };
 
 export default en;

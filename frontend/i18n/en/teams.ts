@@ -46,6 +46,16 @@ const en: Record<keyof typeof pl, string> = {
   "student.members": "Members",
   "student.joined": "You joined",
   "student.courses": "Team courses",
+  "team.progress_heading": "Team progress",
+  "team.chart_progress":
+    "Lessons each member completed in the team's courses (the courses have {total} lessons)",
+  "team.chart_member": "Team member",
+  "team.chart_activity": "Lessons the team completed in the last 12 weeks",
+  "team.chart_lessons": "Lessons completed",
+  "team.chart_week_of": "Week of",
+  "team.not_started": "Not started yet ({count})",
+  "team.all_started": "Every team member has completed at least one lesson.",
+  "team.csv": "Download the team's progress (CSV)",
 };
 
 export default en;

@@ -49,6 +49,17 @@ const en: Record<keyof typeof pl, string> = {
   "batch.codes_pages": "Pages of the codes",
   "batch.used": "Used",
   "batch.free": "Free",
+  "charts.heading": "How the batches are used",
+  "charts.usage_title": "Seats used in each batch by the end of each week, last 12 weeks",
+  "charts.week_of": "Week of",
+  "charts.remaining_title": "Seats used and still free in each batch",
+  "charts.used": "Used",
+  "charts.free": "Free",
+  "charts.batch": "Batch",
+  "charts.daily_heading": "Redemptions day by day",
+  "charts.daily_title": "Codes redeemed each day, last 30 days",
+  "charts.redeemed": "Codes redeemed",
+  "charts.day": "Day",
 };
 
 export default en;

@@ -15,7 +15,7 @@ export default {
   "register.field_first_name": "Imię",
   "register.field_last_name": "Nazwisko",
   "register.field_password": "Hasło",
-  "register.newsletter": "I want to receive information about promotions",
+  "register.newsletter": "Chcę otrzymywać informacje o promocjach",
   "register.submit": "Załóż darmowe konto",
   "register.terms_prefix": "Zakładając konto, akceptujesz",
   "register.terms_link": "regulamin zakupów",
@@ -78,4 +78,10 @@ export default {
     "Twoje konto czeka na usunięcie. Jeśli chcesz je zachować, przywróć je teraz: potem zalogujesz się jak dawniej.",
   "restore.submit": "Przywróć konto",
   "restore.login": "Przejdź do logowania",
+  "data_export.title": "Twoje dane",
+  "data_export.intro":
+    "Plik JSON z Twoimi danymi jest gotowy. Link działa raz: po pobraniu plik znika z Platformy.",
+  "data_export.submit": "Pobierz moje dane",
+  "data_export.started": "Pobieranie rozpoczęte. Plik znajdziesz w pobranych plikach przeglądarki.",
+  "data_export.back": "Wróć do profilu",
 } as const;

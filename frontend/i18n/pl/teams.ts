@@ -44,4 +44,14 @@ export default {
   "student.members": "Członkowie",
   "student.joined": "Dołączyłeś",
   "student.courses": "Kursy zespołu",
+  "team.progress_heading": "Postępy zespołu",
+  "team.chart_progress":
+    "Ukończone lekcje każdego członka w kursach zespołu (kursy mają lekcji: {total})",
+  "team.chart_member": "Członek zespołu",
+  "team.chart_activity": "Lekcje ukończone przez zespół w ostatnich 12 tygodniach",
+  "team.chart_lessons": "Ukończone lekcje",
+  "team.chart_week_of": "Tydzień od",
+  "team.not_started": "Jeszcze nie zaczęli ({count})",
+  "team.all_started": "Każdy członek zespołu ukończył już co najmniej jedną lekcję.",
+  "team.csv": "Pobierz postępy zespołu (CSV)",
 } as const;

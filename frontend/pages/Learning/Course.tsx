@@ -1,5 +1,5 @@
 import { Link, router, usePage } from "@inertiajs/react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 
 import Button from "@/components/ui/Button";
 import ProgressBar from "@/components/ui/ProgressBar";
@@ -8,6 +8,11 @@ import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
 import { routes } from "@/routes";
 import type { LessonItem, PageProps } from "@/types/generated";
+
+// The chart (and Chart.js) loads with the page, never with the app's entry script.
+const CoursePathChart = lazy(() =>
+  import("@/components/learning/charts").then((m) => ({ default: m.CoursePathChart })),
+);
 
 function isWebAddress(url: string): boolean {
   return /^https?:\/\//i.test(url);
@@ -133,6 +138,14 @@ export default function Course(page: PageProps<"Learning/Course">) {
                   {t("courses.lessons_done", { done, total: page.lessons.length })}
                 </p>
               </div>
+              <section aria-labelledby="path-heading" className="mt-6 max-w-2xl">
+                <h3 id="path-heading" className="text-lg font-bold">
+                  {t("course.path_heading")}
+                </h3>
+                <Suspense fallback={<div className="h-56" />}>
+                  <CoursePathChart lessons={page.lessons} />
+                </Suspense>
+              </section>
               <ol className="mt-5 space-y-4">
                 {page.lessons.map((lesson) => (
                   <Lesson

@@ -1,4 +1,5 @@
 import { Link, usePage } from "@inertiajs/react";
+import { lazy, Suspense } from "react";
 
 import Card from "@/components/ui/Card";
 import EmptyState from "@/components/ui/EmptyState";
@@ -10,6 +11,15 @@ import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
 import { routes } from "@/routes";
 import type { CourseCard, PageProps, PathCard } from "@/types/generated";
+
+// The charts (and Chart.js) load with the page's first render, not with the app: the
+// shared entry script lists no chart module, so pages without a chart never pay for one.
+const LessonActivityChart = lazy(() =>
+  import("@/components/learning/charts").then((m) => ({ default: m.LessonActivityChart })),
+);
+const CourseProgressChart = lazy(() =>
+  import("@/components/learning/charts").then((m) => ({ default: m.CourseProgressChart })),
+);
 
 function PathItem({ path }: { path: PathCard }) {
   const t = useT();
@@ -82,7 +92,12 @@ function CourseItem({ course }: { course: CourseCard }) {
   );
 }
 
-export default function MyCourses({ paths, courses, pagination }: PageProps<"Learning/MyCourses">) {
+export default function MyCourses({
+  paths,
+  courses,
+  pagination,
+  activity,
+}: PageProps<"Learning/MyCourses">) {
   const t = useT();
   const nothing = paths.length === 0 && pagination.total === 0;
   return (
@@ -97,6 +112,25 @@ export default function MyCourses({ paths, courses, pagination }: PageProps<"Lea
           />
         ) : (
           <>
+            <section aria-labelledby="activity-heading" className="mb-10">
+              <h2 id="activity-heading" className="mb-3 text-xl font-bold">
+                {t("progress.activity")}
+              </h2>
+              <Suspense fallback={<div className="h-64" />}>
+                <div className="grid gap-6 lg:grid-cols-2">
+                  <LessonActivityChart activity={activity} />
+                  {courses.length > 0 ? (
+                    <CourseProgressChart
+                      courses={courses.map((course) => ({
+                        title: course.title,
+                        done: course.done_count,
+                        total: course.lesson_count,
+                      }))}
+                    />
+                  ) : null}
+                </div>
+              </Suspense>
+            </section>
             {paths.length > 0 ? (
               <section aria-labelledby="paths-heading" className="mb-10">
                 <h2 id="paths-heading" className="mb-4 text-xl font-bold">

@@ -1,18 +1,20 @@
 import { Link, router, useForm } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
+import DataExportCard from "@/components/account/DataExportCard";
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import Checkbox from "@/components/ui/Checkbox";
 import TextField from "@/components/ui/TextField";
 import AppSessions from "@/components/learning/AppSessions";
+import ConsentSection from "@/components/consent/ConsentSection";
 import PageHeading from "@/components/learning/PageHeading";
 import { useFieldErrors } from "@/hooks/useFieldErrors";
 import { useT } from "@/i18n";
 import type { PageProps, ProfileProps } from "@/types/generated";
 
-// Besides its own area, the page shows texts of the accounts area.
-export const catalogues = ["accounts"];
+// Besides its own area, the page shows texts of the accounts and consent areas.
+export const catalogues = ["accounts", "consent"];
 
 const AVATAR_TYPES = "image/jpeg,image/png,image/webp,image/gif";
 
@@ -175,9 +177,14 @@ export default function Profile(page: PageProps<"Learning/Profile">) {
       <PageHeading title={t("menu.profile")} />
       <div className="mt-6">
         <div className="grid items-start gap-6 lg:grid-cols-2">
-          <Card>
-            <NamesForm page={page} />
-          </Card>
+          <div className="space-y-6">
+            <Card>
+              <NamesForm page={page} />
+            </Card>
+            <Card>
+              <ConsentSection />
+            </Card>
+          </div>
           <div className="space-y-6">
             <Card>
               <AvatarForm page={page} />
@@ -185,6 +192,7 @@ export default function Profile(page: PageProps<"Learning/Profile">) {
             <Card>
               <AppSessions sessions={page.app_sessions} />
             </Card>
+            <DataExportCard />
             <Card tone="danger">
               <h2 className="text-lg font-bold">{t("profile.delete_heading")}</h2>
               <p className="mt-1 text-sm text-slate-700">{t("profile.delete_text")}</p>

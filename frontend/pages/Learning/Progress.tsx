@@ -1,4 +1,5 @@
 import { Link } from "@inertiajs/react";
+import { lazy, Suspense } from "react";
 
 import EmptyState from "@/components/ui/EmptyState";
 import Pagination from "@/components/ui/Pagination";
@@ -9,7 +10,20 @@ import { percent } from "@/lib/format";
 import { routes } from "@/routes";
 import type { PageProps } from "@/types/generated";
 
-export default function Progress({ courses, pagination }: PageProps<"Learning/Progress">) {
+// The charts (and Chart.js) load with the page's first render, not with the app: the
+// shared entry script lists no chart module, so pages without a chart never pay for one.
+const LessonActivityChart = lazy(() =>
+  import("@/components/learning/charts").then((m) => ({ default: m.LessonActivityChart })),
+);
+const CourseProgressChart = lazy(() =>
+  import("@/components/learning/charts").then((m) => ({ default: m.CourseProgressChart })),
+);
+
+export default function Progress({
+  courses,
+  pagination,
+  activity,
+}: PageProps<"Learning/Progress">) {
   const t = useT();
   return (
     <>
@@ -23,6 +37,23 @@ export default function Progress({ courses, pagination }: PageProps<"Learning/Pr
           />
         ) : (
           <>
+            <section aria-labelledby="activity-heading" className="mb-8">
+              <h2 id="activity-heading" className="mb-3 text-xl font-bold">
+                {t("progress.activity")}
+              </h2>
+              <Suspense fallback={<div className="h-64" />}>
+                <div className="grid gap-6 lg:grid-cols-2">
+                  <LessonActivityChart activity={activity} />
+                  <CourseProgressChart
+                    courses={courses.map((item) => ({
+                      title: item.course.title,
+                      done: item.done_count,
+                      total: item.lesson_count,
+                    }))}
+                  />
+                </div>
+              </Suspense>
+            </section>
             <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
               {courses.map((item) => (
                 <li

@@ -1,5 +1,5 @@
 import { Head, Link, router, useForm, usePage } from "@inertiajs/react";
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
@@ -96,6 +96,53 @@ function Invitation({ row, onRevoke }: { row: InvitationRow; onRevoke: () => voi
   );
 }
 
+// The charts (and Chart.js) load with this page, never with the app's entry script.
+const MemberProgressChart = lazy(() =>
+  import("@/components/teams/charts").then((m) => ({ default: m.MemberProgressChart })),
+);
+const TeamActivityChart = lazy(() =>
+  import("@/components/teams/charts").then((m) => ({ default: m.TeamActivityChart })),
+);
+
+function TeamProgress({ page }: { page: ManagerTeamProps }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="progress-heading">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="progress-heading" className="text-xl font-bold">
+          {t("team.progress_heading")}
+        </h2>
+        <a href={page.progress_csv_url} download className="font-semibold text-blue-800 underline">
+          {t("team.csv")}
+        </a>
+      </div>
+      <Suspense fallback={<div className="h-64" />}>
+        <div className="mt-3 grid gap-6">
+          {page.progress.members.length > 0 && page.progress.courses.length > 0 ? (
+            <MemberProgressChart progress={page.progress} />
+          ) : null}
+          <TeamActivityChart activity={page.activity} />
+        </div>
+      </Suspense>
+      <h3 className="mt-6 text-lg font-bold">
+        {t("team.not_started", { count: page.not_started.length })}
+      </h3>
+      {page.not_started.length === 0 ? (
+        <p className="mt-2 text-slate-700">{t("team.all_started")}</p>
+      ) : (
+        <ul className="mt-2 list-disc space-y-1 pl-6">
+          {page.not_started.map((member) => (
+            <li key={member.id}>
+              <span className="font-semibold">{member.name}</span>{" "}
+              <span className="break-all text-slate-600">({member.email})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export default function ManagerTeam(page: PageProps<"Teams/ManagerTeam">) {
   const t = useT();
   const locale = usePage().props.locale;
@@ -114,7 +161,8 @@ export default function ManagerTeam(page: PageProps<"Teams/ManagerTeam">) {
           : t("team.no_grants")}
       </p>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
-        <div className="space-y-10">
+        <div className="min-w-0 space-y-10">
+          {page.members_pagination.total > 0 ? <TeamProgress page={page} /> : null}
           <section aria-labelledby="members-heading">
             <h2 id="members-heading" className="text-xl font-bold">
               {t("team.members", { count: page.members_pagination.total })}

@@ -1,4 +1,5 @@
 import { Head, Link, usePage } from "@inertiajs/react";
+import { lazy, Suspense } from "react";
 
 import Pagination from "@/components/ui/Pagination";
 import ProgressBar from "@/components/ui/ProgressBar";
@@ -6,6 +7,11 @@ import { areaTitleKey, productKindKey } from "@/components/vouchers/areaTitle";
 import { useT } from "@/i18n";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
 import type { PageProps } from "@/types/generated";
+
+// The chart (and Chart.js) loads with this page, never with the app's entry script.
+const BatchDailyBars = lazy(() =>
+  import("@/components/vouchers/charts").then((m) => ({ default: m.BatchDailyBars })),
+);
 
 export default function Batch(page: PageProps<"Vouchers/Batch">) {
   const t = useT();
@@ -45,6 +51,15 @@ export default function Batch(page: PageProps<"Vouchers/Batch">) {
       >
         {t("batch.csv")}
       </a>
+
+      <section aria-labelledby="daily-heading" className="mt-10 max-w-3xl">
+        <h2 id="daily-heading" className="mb-3 text-xl font-bold">
+          {t("charts.daily_heading")}
+        </h2>
+        <Suspense fallback={<div className="h-64" />}>
+          <BatchDailyBars daily={page.daily} />
+        </Suspense>
+      </section>
 
       <section aria-labelledby="redemptions-heading" className="mt-10">
         <h2 id="redemptions-heading" className="text-xl font-bold">

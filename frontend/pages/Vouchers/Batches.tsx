@@ -1,5 +1,5 @@
 import { Head, Link, useForm, usePage } from "@inertiajs/react";
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
@@ -119,6 +119,14 @@ function GenerateForm({ page }: { page: BatchesProps }) {
   );
 }
 
+// The charts (and Chart.js) load with this page, never with the app's entry script.
+const BatchUsageLines = lazy(() =>
+  import("@/components/vouchers/charts").then((m) => ({ default: m.BatchUsageLines })),
+);
+const BatchRemainingBars = lazy(() =>
+  import("@/components/vouchers/charts").then((m) => ({ default: m.BatchRemainingBars })),
+);
+
 export default function Batches(page: PageProps<"Vouchers/Batches">) {
   const t = useT();
   const locale = usePage().props.locale;
@@ -130,41 +138,56 @@ export default function Batches(page: PageProps<"Vouchers/Batches">) {
       <p className="mt-2 max-w-prose text-slate-700">{t("batches.intro")}</p>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
         <GenerateForm page={page} />
-        <section aria-labelledby="batches-heading">
-          <h2 id="batches-heading" className="mb-4 text-xl font-bold">
-            {t("batches.list", { count: page.pagination.total })}
-          </h2>
-          {page.batches.length === 0 ? (
-            <EmptyState title={t("batches.empty_title")} text={t("batches.empty_text")} />
-          ) : (
-            <ul className="space-y-3">
-              {page.batches.map((batch) => (
-                <Card as="li" key={batch.id} flush className="p-4">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <Link href={batch.url} className="text-lg font-bold text-blue-900 underline">
-                      {batch.name}
-                    </Link>
-                    <span className="text-sm text-slate-600">
-                      {formatDate(batch.created_at, locale)}
-                    </span>
-                  </div>
-                  <p className="mt-1 text-slate-700">
-                    {t(productKindKey(batch.product.kind))}
-                    {batch.product.title ? `: ${batch.product.title}` : ""}
-                  </p>
-                  <p className="mt-1 text-sm text-slate-700">
-                    {t("batches.seats", {
-                      used: formatNumber(batch.seats_used, locale),
-                      left: formatNumber(batch.seats_total - batch.seats_used, locale),
-                      codes: formatNumber(batch.size, locale),
-                    })}
-                  </p>
-                </Card>
-              ))}
-            </ul>
-          )}
-          <Pagination pagination={page.pagination} />
-        </section>
+        <div className="min-w-0">
+          {page.batches.length > 0 ? (
+            <section aria-labelledby="usage-heading" className="mb-8">
+              <h2 id="usage-heading" className="mb-3 text-xl font-bold">
+                {t("charts.heading")}
+              </h2>
+              <Suspense fallback={<div className="h-72" />}>
+                <div className="grid gap-6">
+                  <BatchUsageLines usage={page.usage} />
+                  <BatchRemainingBars batches={page.batches} />
+                </div>
+              </Suspense>
+            </section>
+          ) : null}
+          <section aria-labelledby="batches-heading">
+            <h2 id="batches-heading" className="mb-4 text-xl font-bold">
+              {t("batches.list", { count: page.pagination.total })}
+            </h2>
+            {page.batches.length === 0 ? (
+              <EmptyState title={t("batches.empty_title")} text={t("batches.empty_text")} />
+            ) : (
+              <ul className="space-y-3">
+                {page.batches.map((batch) => (
+                  <Card as="li" key={batch.id} flush className="p-4">
+                    <div className="flex flex-wrap items-baseline justify-between gap-2">
+                      <Link href={batch.url} className="text-lg font-bold text-blue-900 underline">
+                        {batch.name}
+                      </Link>
+                      <span className="text-sm text-slate-600">
+                        {formatDate(batch.created_at, locale)}
+                      </span>
+                    </div>
+                    <p className="mt-1 text-slate-700">
+                      {t(productKindKey(batch.product.kind))}
+                      {batch.product.title ? `: ${batch.product.title}` : ""}
+                    </p>
+                    <p className="mt-1 text-sm text-slate-700">
+                      {t("batches.seats", {
+                        used: formatNumber(batch.seats_used, locale),
+                        left: formatNumber(batch.seats_total - batch.seats_used, locale),
+                        codes: formatNumber(batch.size, locale),
+                      })}
+                    </p>
+                  </Card>
+                ))}
+              </ul>
+            )}
+            <Pagination pagination={page.pagination} />
+          </section>
+        </div>
       </div>
     </section>
   );

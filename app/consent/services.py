@@ -1,0 +1,119 @@
+"""Writes of consent: the visitor's choice (through django-cookie-consent, so its own log
+keeps working) and the consent log."""
+
+from collections.abc import Collection
+
+from cookie_consent.cache import all_cookie_groups
+from cookie_consent.conf import settings as consent_settings
+from cookie_consent.models import CookieGroup
+from cookie_consent.processor import CookiesProcessor
+from cookie_consent.util import parse_cookie_str, set_cookie_dict_to_response
+from django.http import HttpRequest, HttpResponseBase
+from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
+
+from app.accounts.models import User
+from app.consent.models import ConsentEvent
+from app.consent.selectors import (
+    SERVICES_KEY,
+    SERVICES_SEP,
+    Choice,
+    consent_definition_get,
+)
+from app.core.errors import ApplicationError
+
+LOGGED_ACTIONS = frozenset(
+    {
+        ConsentEvent.Action.SCRIPT_INITIALIZATION,
+        ConsentEvent.Action.ACCEPT,
+        ConsentEvent.Action.ACCEPT_ALL,
+        ConsentEvent.Action.SHOW_POPUP,
+        ConsentEvent.Action.FORCE_SHOW_POPUP,
+    }
+)
+
+
+def session_key_hash(session_key: str | None) -> str:
+    """A keyed hash of the session key: events of one visit can be told apart and grouped,
+    but the log never holds a key that would open the session."""
+    if not session_key:
+        return ""
+    return salted_hmac("consent.session", session_key, algorithm="sha256").hexdigest()
+
+
+def consent_event_record(
+    *,
+    action: str,
+    user: User | None,
+    session_key: str | None,
+    services: Collection[str],
+    version: str | None = None,
+) -> ConsentEvent:
+    """Store one event of the consent log; raises ApplicationError (400, "bad_action")
+    for an action that is not one of ConsentEvent.Action."""
+    if action not in ConsentEvent.Action.values:
+        message = _("Nieznane zdarzenie zgody.")
+        raise ApplicationError(message, code="bad_action", status=400, fields={"action": message})
+    return ConsentEvent.objects.create(
+        action=action,
+        user=user if user is not None and user.pk else None,
+        session_hash=session_key_hash(session_key),
+        version=consent_definition_get().version if version is None else version,
+        services=sorted(services),
+    )
+
+
+def consent_choice_save(
+    *,
+    request: HttpRequest,
+    response: HttpResponseBase,
+    language: str,
+    services: Collection[str] | None,
+) -> Choice:
+    """Save the visitor's choice in the consent cookie of `response`: `services` are the
+    accepted services (None: all of them). A purpose with at least one accepted service is
+    accepted, the others declined, through the library's processor (which writes its log
+    and removes the cookies of declined purposes). Unknown names are ignored."""
+    definition = consent_definition_get()
+    groups = all_cookie_groups()
+    accepted: list[str] = []
+    accept: list[CookieGroup] = []
+    decline: list[CookieGroup] = []
+    for purpose in definition.optional:
+        group = groups.get(purpose.varname)
+        if group is None:
+            continue
+        chosen = [
+            service.name
+            for service in purpose.services_in(language)
+            if services is None or service.name in services
+        ]
+        accepted += chosen
+        (accept if chosen or services is None else decline).append(group)
+
+    # Every purpose is chosen anew, so nothing of an earlier (perhaps malformed) cookie is
+    # kept. The processor reads the request's cookie: the second call builds on the first.
+    name = consent_settings.COOKIE_CONSENT_NAME
+    request.COOKIES = {**request.COOKIES, name: ""}
+    processor = CookiesProcessor(request, response)
+    processor.process(accept, action="accept")
+    if name in response.cookies:
+        request.COOKIES = {**request.COOKIES, name: response.cookies[name].value}
+    processor.process(decline, action="decline")
+
+    pairs = parse_cookie_str(response.cookies[name].value if name in response.cookies else "")
+    if services is None:
+        pairs.pop(SERVICES_KEY, None)
+    else:
+        pairs[SERVICES_KEY] = SERVICES_SEP.join(sorted(accepted))
+    set_cookie_dict_to_response(response, pairs)
+
+    purposes = {}
+    all_services: list[str] = []
+    for purpose in definition.purposes:
+        names = [service.name for service in purpose.services_in(language)]
+        if not purpose.required:
+            names = [name for name in names if name in accepted]
+        purposes[purpose.varname] = purpose.required or bool(names)
+        all_services += names
+    return Choice(purposes=purposes, services=all_services)

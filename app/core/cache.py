@@ -1,0 +1,161 @@
+"""The Redis cache, tolerant of Redis going away.
+
+Most of what the cache holds are copies (sessions also kept in the database, page
+fragments, versions): when Redis does not answer, a read is a miss and a write is
+skipped, and the page is built from the database instead. Rate-limit counters are
+different: a limit that cannot be counted must not let everything through, so their keys
+raise `CacheUnavailable`, which the platform answers with 503 (fail closed).
+
+After a failure the cache does not ask Redis again for `RETRY_AFTER` seconds, so a Redis
+that hangs instead of refusing slows down one request, not every one; the outage is
+logged once, and its end once.
+"""
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import RedisError
+
+logger = logging.getLogger("platforma.cache")
+
+# The keys of rate-limit counters and their locks: allauth's, and the login slow-down's.
+COUNTER_KEY_PREFIXES = ("allauth:rl:", "platforma:login-")
+RETRY_AFTER = 2.0
+
+T = TypeVar("T")
+
+
+class CacheUnavailable(Exception):
+    """A rate-limit counter could not be read or written: the action must be refused."""
+
+
+class _Outage:
+    """Whether Redis is known to be down, shared by every thread of the process."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._down_until = 0.0
+        self._down = False
+
+    @property
+    def down(self) -> bool:
+        """The last call to Redis failed (and none has succeeded since)."""
+        return self._down
+
+    def skipping(self) -> bool:
+        return time.monotonic() < self._down_until
+
+    def failed(self, error: Exception) -> None:
+        with self._lock:
+            self._down_until = time.monotonic() + RETRY_AFTER
+            if self._down:
+                return
+            self._down = True
+        logger.error("Redis cache unavailable, serving without it: %s", error)
+
+    def reset(self) -> None:
+        """Forget a past outage: the next call asks Redis again."""
+        with self._lock:
+            self._down_until = 0.0
+            self._down = False
+
+    def answered(self) -> None:
+        if not self._down:
+            return
+        with self._lock:
+            if not self._down:
+                return
+            self._down = False
+        logger.warning("Redis cache available again")
+
+
+outage = _Outage()
+
+
+def _is_counter(key: str) -> bool:
+    return any(prefix in key for prefix in COUNTER_KEY_PREFIXES)
+
+
+class TolerantRedisCache(RedisCache):
+    """Django's Redis cache whose errors are misses, except for rate-limit counters."""
+
+    def _call(self, keys: Iterable[str], fallback: T, operation: Callable[[], T]) -> T:
+        counter = any(_is_counter(str(key)) for key in keys)
+        if outage.skipping():
+            if counter:
+                raise CacheUnavailable("Redis is unavailable")
+            return fallback
+        try:
+            result = operation()
+        except RedisError as error:
+            outage.failed(error)
+            if counter:
+                raise CacheUnavailable(str(error)) from error
+            return fallback
+        outage.answered()
+        return result
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> bool:
+        return self._call(
+            [key], False, lambda: super(TolerantRedisCache, self).add(key, value, timeout, version)
+        )
+
+    def get(self, key, default=None, version=None) -> Any:
+        return self._call(
+            [key], default, lambda: super(TolerantRedisCache, self).get(key, default, version)
+        )
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> None:
+        self._call(
+            [key], None, lambda: super(TolerantRedisCache, self).set(key, value, timeout, version)
+        )
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None) -> bool:
+        return self._call(
+            [key], False, lambda: super(TolerantRedisCache, self).touch(key, timeout, version)
+        )
+
+    def delete(self, key, version=None) -> bool:
+        return self._call(
+            [key], False, lambda: super(TolerantRedisCache, self).delete(key, version)
+        )
+
+    def get_many(self, keys, version=None) -> dict[str, Any]:
+        keys = list(keys)
+        return self._call(keys, {}, lambda: super(TolerantRedisCache, self).get_many(keys, version))
+
+    def has_key(self, key, version=None) -> bool:
+        return self._call(
+            [key], False, lambda: super(TolerantRedisCache, self).has_key(key, version)
+        )
+
+    def incr(self, key, delta=1, version=None) -> int:
+        # A counter that cannot be incremented is never a plain miss: incr is only used on
+        # counters, so it fails closed whatever the key.
+        if outage.skipping():
+            raise CacheUnavailable("Redis is unavailable")
+        try:
+            result = super().incr(key, delta, version)
+        except RedisError as error:
+            outage.failed(error)
+            raise CacheUnavailable(str(error)) from error
+        outage.answered()
+        return result
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None) -> list:
+        keys = list(data)
+        return self._call(
+            keys, keys, lambda: super(TolerantRedisCache, self).set_many(data, timeout, version)
+        )
+
+    def delete_many(self, keys, version=None) -> None:
+        keys = list(keys)
+        self._call(keys, None, lambda: super(TolerantRedisCache, self).delete_many(keys, version))
+
+    def clear(self) -> None:
+        self._call([], None, lambda: super(TolerantRedisCache, self).clear())

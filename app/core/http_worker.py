@@ -1,0 +1,86 @@
+"""Gunicorn's threaded worker, with a deadline for a request's line and headers.
+
+Gunicorn's `gthread` worker gives a connection to a thread as soon as its first bytes
+arrive, and the thread then reads the headers with no time limit: a client sending one
+header byte every few seconds (slowloris) holds a thread for as long as it likes, and a
+handful of such clients hold them all. Here the request line and headers must arrive
+within HTTP_HEADER_TIMEOUT seconds of the first byte, or the client gets 408 and the
+connection is closed; a body must keep arriving (no pause longer than
+HTTP_IDLE_TIMEOUT seconds). Used by gunicorn.conf.py (worker_class).
+"""
+
+import contextlib
+import os
+import socket
+import time
+from typing import Any
+
+from gunicorn import util
+from gunicorn.workers import gthread
+
+HEADER_TIMEOUT = float(os.environ.get("HTTP_HEADER_TIMEOUT", "10"))
+IDLE_TIMEOUT = float(os.environ.get("HTTP_IDLE_TIMEOUT", "30"))
+
+
+class RequestHeaderTimeout(Exception):
+    """The client did not send its request line and headers in time."""
+
+
+class DeadlineSocket:
+    """The socket as the request parser sees it: each read waits at most until the
+    deadline of the headers (while they are read) or IDLE_TIMEOUT (the body)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self._sock = sock
+        self.deadline: float | None = None
+
+    def recv(self, *args: Any) -> bytes:
+        if self.deadline is None:
+            self._sock.settimeout(IDLE_TIMEOUT)
+            return self._sock.recv(*args)
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            raise RequestHeaderTimeout
+        self._sock.settimeout(remaining)
+        try:
+            return self._sock.recv(*args)
+        except TimeoutError:
+            raise RequestHeaderTimeout from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sock, name)
+
+
+class HeaderTimeoutWorker(gthread.ThreadWorker):
+    def handle(self, conn: Any) -> Any:
+        # As gthread does: a connection that sends nothing goes back to the poller
+        # instead of holding a thread (and is closed after the keep-alive timeout).
+        if (
+            not conn.initialized
+            and not conn.data_ready
+            and not conn.wait_for_data(gthread.DEFAULT_WORKER_DATA_TIMEOUT)
+        ):
+            return gthread._DEFER
+        if not self.cfg.is_ssl:
+            conn.init()
+            unreader = getattr(conn.parser, "unreader", None)
+            if unreader is not None:
+                if not isinstance(unreader.sock, DeadlineSocket):
+                    unreader.sock = DeadlineSocket(unreader.sock)
+                unreader.sock.deadline = time.monotonic() + HEADER_TIMEOUT
+        return super().handle(conn)
+
+    def handle_request(self, req: Any, conn: Any) -> Any:
+        # The headers are in: the body and the answer are not bound by their deadline.
+        unreader = getattr(conn.parser, "unreader", None)
+        if unreader is not None and isinstance(unreader.sock, DeadlineSocket):
+            unreader.sock.deadline = None
+        return super().handle_request(req, conn)
+
+    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
+        if isinstance(exc, RequestHeaderTimeout):
+            self.log.info("Request headers not received within %ss: 408", HEADER_TIMEOUT)
+            with contextlib.suppress(OSError):
+                util.write_error(client, 408, "Request Timeout", "The request took too long.")
+            return
+        super().handle_error(req, client, addr, exc)

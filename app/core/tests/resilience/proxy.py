@@ -1,0 +1,91 @@
+"""A TCP proxy the tests control, in the way of Toxiproxy: it stands between the platform
+and a service (PostgreSQL, Redis) and can cut every open connection, refuse new ones, and
+let them through again, without touching the service itself."""
+
+import socket
+import threading
+from contextlib import suppress
+
+
+class FaultProxy:
+    """Forwards 127.0.0.1:<port> to `upstream` while up; `cut()` closes every connection
+    and closes new ones as soon as they are accepted, until `restore()`."""
+
+    def __init__(self, upstream_host: str, upstream_port: int) -> None:
+        self.upstream = (upstream_host, upstream_port)
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self._listener.settimeout(0.2)
+        self.port = self._listener.getsockname()[1]
+        self._lock = threading.Lock()
+        self._open: set[socket.socket] = set()
+        self._up = True
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._accept, daemon=True, name="fault-proxy")
+        self._thread.start()
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return ("127.0.0.1", self.port)
+
+    def cut(self) -> None:
+        """Close every open connection (each side sees it drop) and every new one."""
+        with self._lock:
+            self._up = False
+            sockets, self._open = self._open, set()
+        for sock in sockets:
+            _close(sock)
+
+    def restore(self) -> None:
+        with self._lock:
+            self._up = True
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self.cut()
+        self._thread.join(timeout=5)
+        self._listener.close()
+
+    def _accept(self) -> None:
+        while not self._stopped.is_set():
+            try:
+                client, _address = self._listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            with self._lock:
+                up = self._up
+            if not up:
+                _close(client)
+                continue
+            try:
+                server = socket.create_connection(self.upstream, timeout=5)
+            except OSError:
+                _close(client)
+                continue
+            server.settimeout(None)
+            client.settimeout(None)
+            with self._lock:
+                self._open.update((client, server))
+            for source, target in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(source, target), daemon=True).start()
+
+    def _pump(self, source: socket.socket, target: socket.socket) -> None:
+        try:
+            while chunk := source.recv(65536):
+                target.sendall(chunk)
+        except OSError:
+            pass
+        finally:
+            with self._lock:
+                self._open.discard(source)
+                self._open.discard(target)
+            _close(source)
+            _close(target)
+
+
+def _close(sock: socket.socket) -> None:
+    with suppress(OSError):
+        sock.shutdown(socket.SHUT_RDWR)
+    with suppress(OSError):
+        sock.close()

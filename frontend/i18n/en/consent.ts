@@ -1,0 +1,26 @@
+export default {
+  "consent.notice_title": "We respect your privacy",
+  "consent.notice_text":
+    "We use services the platform needs to work and, with your consent, analytics and advertising services. Accept all of them or choose the ones you agree to. You can change your choice at any time in the cookie settings in the page footer.",
+  "consent.accept_all": "Accept all",
+  "consent.customise": "Customise",
+  "consent.save": "Save choices",
+  "consent.settings_title": "Cookie settings",
+  "consent.settings_intro":
+    "Choose the purposes and services you agree to. Essential services are always on.",
+  "consent.always_on": "Always on",
+  "consent.saving": "Saving…",
+  "consent.saved": "Your choices have been saved.",
+  "consent.save_failed": "Your choices could not be saved. Please try again.",
+  "consent.privacy_policy": "Privacy policy",
+  "consent.section_title": "Consents and privacy",
+  "consent.newsletter": "I want to receive information about promotions",
+  "consent.newsletter_given": "Consent given on {date}.",
+  "consent.newsletter_not_given": "Consent not given.",
+  "consent.newsletter_failed": "Your consent could not be saved. Please try again.",
+  "consent.change_settings": "Change cookie settings",
+  "consent.history": "Consent history",
+  "consent.history_empty": "No consents recorded yet.",
+  "consent.history_failed": "The consent history could not be loaded.",
+  "consent.history_services": "Accepted services: {services}",
+};
