@@ -6,7 +6,7 @@ from annotated_types import Len
 from django.http import HttpRequest
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from ninja import Query, Router, Schema
+from ninja import Form, Query, Router, Schema
 from pydantic import Field
 
 from app.accounts import services as account_services
@@ -22,11 +22,14 @@ from app.api.schemas import (
     ErrorOut,
     LoginIn,
     MessageOut,
+    PrivacyPolicyOut,
     RegisterIn,
     ReminderIn,
     TokenOut,
 )
 from app.api.shapes import user_out
+from app.consent import selectors as consent_selectors
+from app.consent import services as consent_services
 from app.shell import selectors as shell_selectors
 from app.shell.presenters import alert_props
 
@@ -153,3 +156,32 @@ def alerts(request: HttpRequest, query: Query[AlertQuery]) -> AlertOut | list[Al
     if alert is None:
         return []
     return AlertOut(**alert_props(alert, get_language()))
+
+
+@router.get(
+    "page/get_privacy_policy",
+    response={200: PrivacyPolicyOut, 404: ErrorOut, **REFUSALS},
+    operation_id="privacy_policy",
+)
+def privacy_policy(request: HttpRequest) -> PrivacyPolicyOut:
+    """The privacy policy's body in the request's language (paragraphs split by blank
+    lines, "## " starts a heading)."""
+    return PrivacyPolicyOut(body=consent_selectors.privacy_policy_get(language=get_language()))
+
+
+class ConsentLogIn(Schema):
+    action: str = Field("", max_length=TEXT_MAX)
+
+
+@router.post(
+    "consent_management_log",
+    response={204: None, **REFUSALS},
+    operation_id="consent_log",
+)
+def consent_log(request: HttpRequest, payload: Form[ConsentLogIn]) -> tuple[int, None]:
+    """One event of the consent notice, as form data: script_initialization, accept,
+    accept_all, show_popup or force_show_popup. With a token, logged for its account."""
+    consent_services.consent_event_log(
+        request=request, action=payload.action, user=auth.token_user(request)
+    )
+    return 204, None

@@ -91,6 +91,10 @@ class AlertOut(Schema):
     text_color: str
 
 
+class PrivacyPolicyOut(Schema):
+    body: str
+
+
 class ErrorDetail(Schema):
     message: str
     code: int | str

@@ -17,6 +17,6 @@ def test_the_docs_render_every_call_without_a_csp_violation(live_server, page):
 
     page.goto(f"{live_server.url}/api/docs")
 
-    expect(page.locator(".opblock")).to_have_count(13)
+    expect(page.locator(".opblock")).to_have_count(15)
     expect(page.locator(".opblock-summary-path").first).to_contain_text("/api/public/")
     assert refused == []

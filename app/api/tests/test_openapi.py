@@ -27,6 +27,8 @@ OPERATIONS = {
     ("get", "/api/app/voucher/{code}/consume"),
     ("get", "/api/app/student/accept/{hash}"),
     ("post", "/api/app/logout"),
+    ("get", "/api/public/page/get_privacy_policy"),
+    ("post", "/api/public/consent_management_log"),
 }
 
 
