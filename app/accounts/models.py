@@ -2,6 +2,7 @@
 
 import uuid
 from collections.abc import Mapping
+from datetime import datetime, timedelta
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -294,3 +295,10 @@ class AppToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user.email} ({self.device or '-'})"
+
+    @classmethod
+    def stale_rows(cls, *, now: datetime) -> models.QuerySet["AppToken"]:
+        """Sessions idle past API_TOKEN_IDLE_DAYS: over, deleted by the daily clean-up."""
+        return cls.objects.filter(
+            last_used_at__lte=now - timedelta(days=settings.API_TOKEN_IDLE_DAYS)
+        )

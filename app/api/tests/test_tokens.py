@@ -12,6 +12,8 @@ from app.accounts import services as account_services
 from app.accounts.models import AccountDeletionLink, AppToken
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.api.tests.helpers import TOKEN_HEADER, error_of, get_api, post_api, token_of
+from app.core.services import expired_records_clear
+from app.core.tokens import token_digest
 
 pytestmark = pytest.mark.django_db
 
@@ -193,3 +195,17 @@ def test_login_again_after_logout_gives_a_new_working_token(client: Client):
 
     assert second != first
     assert get_api(client, USER, token=second).status_code == 200
+
+
+def test_the_daily_clean_up_deletes_idle_tokens_only():
+    user = make_user()
+    idle, live = token_of(user), token_of(user)
+    AppToken.objects.filter(digest=token_digest(idle)).update(
+        last_used_at=timezone.now() - timedelta(days=31)
+    )
+
+    cleared = expired_records_clear()
+
+    assert cleared["accounts.AppToken"] == 1
+    assert list(AppToken.objects.values_list("digest", flat=True)) == [token_digest(live)]
+    assert expired_records_clear()["accounts.AppToken"] == 0
