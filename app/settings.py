@@ -84,6 +84,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The mobile app's API: CORS, and its refusals in its own shape (app/api/middleware.py).
+    "app.api.middleware.ApiMiddleware",
     "app.core.middleware.RequestBodyLimitMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -455,6 +457,13 @@ ACCOUNT_RATE_LIMITS["data_export_request"] = "3/h/user,10/d/user"
 
 # --- Mobile app API ----------------------------------------------------------------------
 # The JSON calls of the mobile app (SPEC §7), under /api/.
+# An app session (X-Platforma-Token) unused this long ends; its last use is written at
+# most once per API_TOKEN_TOUCH_SECONDS, not on every call.
+API_TOKEN_IDLE_DAYS = int(os.environ.get("API_TOKEN_IDLE_DAYS", "30"))
+API_TOKEN_TOUCH_SECONDS = 60
+# Browser origins allowed to call /api/public/ and /api/app/ (CORS); the app is native,
+# so none by default. Comma-separated, e.g. "https://app.example.com".
+API_ALLOWED_ORIGINS = [origin.rstrip("/") for origin in env_list("API_ALLOWED_ORIGINS")]
 
 # --- Serving, health and observability ---------------------------------------------------
 # What `./scripts/serve` needs in production, and what it reports.

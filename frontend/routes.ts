@@ -37,6 +37,8 @@ export const routes = {
     dataExport: (params: { hash: string }, query?: Query): string =>
       withQuery(`/konto/dane/${segment(params.hash)}`, query),
     accountDeletionRequest: (query?: Query): string => withQuery("/platforma/profil/usun-konto", query),
+    appSessionEnd: (params: { token_id: number }, query?: Query): string =>
+      withQuery(`/platforma/profil/sesje-aplikacji/${segment(params.token_id)}/zakoncz`, query),
     dataExportRequest: (query?: Query): string => withQuery("/platforma/profil/eksport-danych", query),
     passwordReminder: (query?: Query): string => withQuery("/p/haslo/przypomnij", query),
     passwordReset: (params: { key: string }, query?: Query): string =>

@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from app.accounts import selectors, services
 from app.accounts.forms import avatar_from_upload
-from app.accounts.models import SessionLink, User
+from app.accounts.models import AppToken, SessionLink, User
 from app.core import roles
 from app.core.errors import ApplicationError
 from app.core.return_url import default_return_url
@@ -117,7 +117,7 @@ class UserAdmin(DjangoUserAdmin):
         "deletion_marked_at",
         "anonymised_at",
     ]
-    actions = ["send_session_link", "erase_accounts"]
+    actions = ["send_session_link", "end_app_sessions", "erase_accounts"]
     fieldsets = [
         (None, {"fields": ["email", "password", "customer_id"]}),
         (_("Dane uczestnika"), {"fields": ["first_name", "last_name", "avatar"]}),
@@ -181,6 +181,28 @@ class UserAdmin(DjangoUserAdmin):
         self.message_user(
             request,
             _("Zanonimizowane konta: %(count)d.") % {"count": erased},
+            messages.SUCCESS,
+        )
+        if skipped:
+            self.message_user(
+                request,
+                _("Pominięte konta z rolą równą Twojej albo wyższą: %(count)d.")
+                % {"count": skipped},
+                messages.WARNING,
+            )
+
+    @admin.action(description=_("Wyloguj z aplikacji mobilnej (zakończ sesje aplikacji)"))
+    def end_app_sessions(self, request: HttpRequest, queryset) -> None:
+        ended = skipped = 0
+        actor = admin_user(request)
+        for user in queryset.prefetch_related("roles"):
+            if not selectors.user_change_allowed(actor=actor, target=user):
+                skipped += 1
+                continue
+            ended += services.app_tokens_revoke(user=user)
+        self.message_user(
+            request,
+            _("Zakończone sesje aplikacji: %(count)d.") % {"count": ended},
             messages.SUCCESS,
         )
         if skipped:
@@ -305,3 +327,32 @@ class SessionLinkAdmin(admin.ModelAdmin):
         for field in SessionLink._meta.concrete_fields:
             setattr(obj, field.attname, getattr(link, field.attname))
         obj._state.adding = False
+
+
+@admin.register(AppToken)
+class AppTokenAdmin(admin.ModelAdmin):
+    """Sessions of the mobile app: deleting one logs that device out; the secret is never
+    stored, so never shown."""
+
+    list_display = ["user", "device", "created_at", "last_used_at"]
+    list_select_related = ["user"]
+    search_fields = ["user__email", "user__first_name", "user__last_name"]
+    ordering = ["-last_used_at"]
+    fields = ["user", "device", "created_at", "last_used_at"]
+    readonly_fields = ["user", "device", "created_at", "last_used_at"]
+    # One at a time, from its own page, where the permission below sees the account.
+    actions = None
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        # Only sessions of accounts the admin may change (see user_change_allowed).
+        if obj is not None and not selectors.user_change_allowed(
+            actor=admin_user(request), target=obj.user
+        ):
+            return False
+        return super().has_delete_permission(request, obj)

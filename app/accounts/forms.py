@@ -11,7 +11,9 @@ from app.accounts import selectors, validators
 from app.accounts.fields import first_name_field, last_name_field
 from app.core import roles
 from app.core.images import ImageRefused, image_thumbnail
-from app.core.inertia import form_errors
+
+# The refusal code of the admin login for an account without an admin role.
+NOT_ADMIN = "not_admin"
 
 
 def _email_error() -> str:
@@ -162,15 +164,13 @@ class AdminLoginForm(LoginForm):
         cleaned_data = super().clean()
         if self.user is not None and not self.user.has_any_role(roles.ADMIN_ROLES):
             raise forms.ValidationError(
-                _("To konto nie ma dostępu do panelu administratora."), code="not_admin"
+                _("To konto nie ma dostępu do panelu administratora."), code=NOT_ADMIN
             )
         return cleaned_data
 
-    @property
-    def field_errors(self) -> dict[str, str]:
-        """The errors under the admin form's own field names."""
-        names = {"login": "username", "login_password": "password"}
-        return {names.get(key, key): value for key, value in form_errors(self).items()}
+
+# The admin form's own field names for the errors of the login form's fields.
+ADMIN_LOGIN_ERROR_KEYS = {"login": "username", "login_password": "password"}
 
 
 AVATAR_MAX_BYTES = 2 * 1024 * 1024

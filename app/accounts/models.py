@@ -2,6 +2,7 @@
 
 import uuid
 from collections.abc import Mapping
+from datetime import datetime, timedelta
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -122,15 +123,22 @@ class User(AbstractBaseUser, PermissionsMixin):
     def from_db(cls, db, field_names, values, *, fetch_mode=None):
         user = super().from_db(db, field_names, values, fetch_mode=fetch_mode)
         user._stored_email = user.__dict__.get("email")
+        user._stored_password = user.__dict__.get("password")
         return user
 
     def save(self, *args, **kwargs) -> None:
         self.email = self.email.strip().lower()
         stored = getattr(self, "_stored_email", None)
+        stored_password = getattr(self, "_stored_password", None)
         super().save(*args, **kwargs)
         if stored is not None and stored != self.email:
             self._follow_email_change()
+        if stored_password is not None and stored_password != self.password:
+            # A new password, however it was set (reset link, admin panel, the purge's
+            # unusable one): the mobile app's sessions end, as the browser's do.
+            AppToken.objects.filter(user=self).delete()
         self._stored_email = self.email
+        self._stored_password = self.password
 
     def _follow_email_change(self) -> None:
         # allauth also finds accounts by its own address records: when an admin changes
@@ -261,3 +269,36 @@ class AccountDeletionLink(OneTimeToken):
     def refusals_for(cls, filters: Mapping[str, Any]) -> Mapping[str, "StrOrPromise"]:
         """The messages of the kind of link looked up (every lookup names its kind)."""
         return cls.refusals_by_kind[filters["kind"]]
+
+
+class AppToken(models.Model):
+    """A session of the mobile app: the secret it sends as X-Platforma-Token.
+
+    The secret has 256 random bits (app.core.tokens.new_token); only its SHA-256 digest
+    is stored, so a database leak logs nobody in. A session unused for
+    API_TOKEN_IDLE_DAYS ends; logging out, a new password, the account's deletion, an
+    admin, or the owner on the profile page end it at once (the row is deleted)."""
+
+    user = models.ForeignKey(
+        User, on_delete=models.CASCADE, related_name="app_tokens", verbose_name=_("użytkownik")
+    )
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    # What the app said it is (its User-Agent), so the owner can tell the sessions apart.
+    device = models.CharField(_("urządzenie"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("utworzona"), default=timezone.now, editable=False)
+    last_used_at = models.DateTimeField(_("ostatnio używana"), default=timezone.now, db_index=True)
+
+    class Meta:
+        verbose_name = _("sesja aplikacji")
+        verbose_name_plural = _("sesje aplikacji")
+        ordering = ["-last_used_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user.email} ({self.device or '-'})"
+
+    @classmethod
+    def stale_rows(cls, *, now: datetime) -> models.QuerySet["AppToken"]:
+        """Sessions idle past API_TOKEN_IDLE_DAYS: over, deleted by the daily clean-up."""
+        return cls.objects.filter(
+            last_used_at__lte=now - timedelta(days=settings.API_TOKEN_IDLE_DAYS)
+        )

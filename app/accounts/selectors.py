@@ -2,14 +2,15 @@
 
 import re
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.db.models import QuerySet
 from django.urls import URLPattern, URLResolver
+from django.utils import timezone
 
-from app.accounts.models import User
+from app.accounts.models import AppToken, User
 from app.core import roles
 
 _SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,100}$")
@@ -101,4 +102,13 @@ def accounts_due_for_purge(*, now: datetime) -> QuerySet[User, int]:
         )
         .order_by("deletion_marked_at", "pk")
         .values_list("pk", flat=True)
+    )
+
+
+def app_token_list(*, user: User) -> QuerySet[AppToken]:
+    """The live sessions of the mobile app of `user`, the latest used first (sessions idle
+    longer than API_TOKEN_IDLE_DAYS are over, whether or not their row is gone yet)."""
+    idle_since = timezone.now() - timedelta(days=settings.API_TOKEN_IDLE_DAYS)
+    return AppToken.objects.filter(user=user, last_used_at__gt=idle_since).order_by(
+        "-last_used_at", "-pk"
     )

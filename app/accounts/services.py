@@ -1,15 +1,18 @@
 """Writes of accounts."""
 
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from allauth.account.forms import UserTokenForm
 from allauth.account.internal.flows import password_reset as allauth_password_reset
+from allauth.account.internal.flows.email_verification import send_verification_email_to_address
 from allauth.account.models import EmailAddress, EmailConfirmationHMAC
+from allauth.account.signals import user_signed_up
 from allauth.account.utils import setup_user_email
 from allauth.usersessions.models import UserSession
 from django.conf import settings
 from django.contrib.auth import update_session_auth_hash
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.urls import reverse
@@ -19,14 +22,23 @@ from django.utils.translation import gettext as _
 
 from app.accounts import selectors
 from app.accounts.cache import account_cache_bump
-from app.accounts.models import AccountDeletionLink, Role, SessionLink, User
+from app.accounts.forms import (
+    NOT_ADMIN,
+    LoginForm,
+    PasswordReminderForm,
+    RegistrationForm,
+    UsernameCheckForm,
+)
+from app.accounts.models import AccountDeletionLink, AppToken, Role, SessionLink, User
+from app.accounts.ratelimits import LINK_CHECK
 from app.accounts.signals import account_anonymised, newsletter_changed
 from app.core import roles
 from app.core.data_export import data_export_content
-from app.core.errors import ApplicationError
+from app.core.errors import ApplicationError, rate_limit, valid_data
+from app.core.inertia import form_errors
 from app.core.models import DataExport, EmailLog, EmailOutbox
 from app.core.tasks import send_email
-from app.core.tokens import UNKNOWN, USED
+from app.core.tokens import UNKNOWN, USED, new_token, token_digest
 
 # The refusal code of a session link whose account has a role: it logs in with a password.
 PASSWORD_ONLY = "password_only"
@@ -117,7 +129,132 @@ def user_end_sessions(*, user: User, keep_session_key: str | None = None) -> int
     for session in sessions:
         session.end()
         ended += 1
+    # The mobile app's sessions end with the browser's, whatever ends them.
+    app_tokens_revoke(user=user)
     return ended
+
+
+# --- Entry forms (the web pages and the app's API alike) ----------------------------------
+
+
+def login_form_valid(
+    *,
+    request: HttpRequest,
+    data: dict,
+    form_class: type[LoginForm] = LoginForm,
+    action: str = "login",
+    error_keys: dict[str, str] | None = None,
+) -> LoginForm:
+    """The valid login form of `data` (allauth's checks: failed-login limits, the password,
+    an inactive or deleted account), counted against ACCOUNT_RATE_LIMITS[action] first;
+    raises ApplicationError (429, or the form's refusal, each field's message under
+    `error_keys[field]`)."""
+    rate_limit(request, action=action)
+    form = form_class(data=data, request=request)
+    try:
+        valid_data(form, error_keys=error_keys)
+    except ApplicationError as refused:
+        if form.has_error(NON_FIELD_ERRORS, code=NOT_ADMIN):
+            # The right password of an account without the role: a 403, not bad input.
+            refused.code, refused.status = NOT_ADMIN, 403
+        raise
+    return form
+
+
+def user_register_from_data(
+    *, request: HttpRequest, data: dict, error_keys: dict[str, str] | None = None
+) -> User:
+    """Register the learner of the registration form's `data` (ACCOUNT_RATE_LIMITS
+    "signup" counted first); raises ApplicationError (429, or the form's refusal)."""
+    rate_limit(request, action="signup")
+    cleaned = valid_data(RegistrationForm(data), error_keys=error_keys)
+    return user_register(
+        request=request,
+        email=cleaned["username"],
+        first_name=cleaned["first_name"],
+        last_name=cleaned["last_name"],
+        password=cleaned["password"],
+        newsletter=cleaned["newsletter"],
+    )
+
+
+def username_refusal(*, request: HttpRequest, data: dict) -> str | None:
+    """Why the registration e-mail of `data` cannot be used (the registration form's
+    message: required, invalid or taken), or None when it is available; checked when the
+    field loses focus, limited by ACCOUNT_RATE_LIMITS "username_check" (raises
+    ApplicationError 429 once used up)."""
+    rate_limit(request, action="username_check")
+    form = UsernameCheckForm(data)
+    if form.is_valid():
+        return None
+    return form_errors(form)["username"]
+
+
+def password_reminder_send(
+    *, request: HttpRequest, data: dict, error_keys: dict[str, str] | None = None
+) -> None:
+    """E-mail a password reset link to the address of `data` when an account has it; the
+    same outcome either way. Limited per IP and per address (ACCOUNT_RATE_LIMITS
+    "reset_password"); raises ApplicationError (the form's refusal, or 429)."""
+    form = PasswordReminderForm(data)
+    valid_data(form, error_keys=error_keys)
+    rate_limit(request, action="reset_password", key=form.cleaned_data["email"])
+    form.save(request)
+
+
+# --- Sessions of the mobile app ------------------------------------------------------------
+
+
+def app_token_issue(*, user: User, device: str = "") -> tuple[AppToken, str]:
+    """Open a session of the mobile app for `user`; returns it with its secret, which is
+    given out once and stored only as a digest."""
+    token, digest = new_token()
+    app_token = AppToken.objects.create(
+        user=user, digest=digest, device=device[: AppToken._meta.get_field("device").max_length]
+    )
+    return app_token, token
+
+
+def app_token_authenticate(*, token: str) -> User | None:
+    """The active account whose app session `token` is, or None (unknown, ended, idle
+    longer than API_TOKEN_IDLE_DAYS, or an inactive account); an idle session found is
+    ended, a live one is marked used."""
+    if not token or len(token) > 200:
+        return None
+    found = AppToken.objects.select_related("user").filter(digest=token_digest(token)).first()
+    if found is None:
+        return None
+    now = timezone.now()
+    if found.last_used_at <= now - timedelta(days=settings.API_TOKEN_IDLE_DAYS):
+        found.delete()
+        return None
+    if not found.user.is_active:
+        return None
+    if found.last_used_at <= now - timedelta(seconds=settings.API_TOKEN_TOUCH_SECONDS):
+        AppToken.objects.filter(pk=found.pk).update(last_used_at=now)
+    found.user.current_app_token_id = found.pk  # type: ignore[attr-defined]
+    return found.user
+
+
+def app_token_revoke(*, token: str) -> None:
+    """End the app session `token` (the app logging out); raises nothing."""
+    AppToken.objects.filter(digest=token_digest(token)).delete()
+
+
+def app_token_end(*, user: User, token_id: int) -> None:
+    """End one app session of `user`, chosen on the profile page; raises ApplicationError
+    (404) for a session that is not theirs or is over already."""
+    deleted, _counts = AppToken.objects.filter(user=user, pk=token_id).delete()
+    if not deleted:
+        raise ApplicationError(
+            _("Ta sesja aplikacji jest już zakończona."), code="not_found", status=404
+        )
+
+
+def app_tokens_revoke(*, user: User) -> int:
+    """End every app session of `user`; returns how many."""
+    deleted, _counts = AppToken.objects.filter(user=user).delete()
+    return deleted
 
 
 def _absolute(path: str) -> str:
@@ -269,15 +406,23 @@ def session_link_send(
     return link
 
 
-def session_link_redeem(*, token: str, path: str, course_id: int | None) -> User:
-    """Use up the session link `token` opened at /platforma/<path>[/<course_id>] and return
-    its user. The page must be one of the learner area, the target in the URL the one the
-    link was issued for, and the account must still be allowed one (see
-    session_link_allowed); raises ApplicationError ("outside_platform", the link's refusal:
-    unknown, used or expired, or "password_only" for an account that has a role now)."""
-    if not selectors.learner_page_exists(path=path, course_id=course_id):
-        raise _outside_platform()
-    link = SessionLink.redeem(token, path=path, course_id=course_id)
+def session_link_redeem(
+    *, request: HttpRequest, token: str, path: str | None = None, course_id: int | None = None
+) -> SessionLink:
+    """Use up the session link `token` and return it (its user logs in). Opened at
+    /platforma/<path>[/<course_id>], the page must be one of the learner area and the one
+    the link was issued for; the mobile app exchanges the link alone (`path` None). The
+    account must still be allowed one (see session_link_allowed). Counted first against
+    ACCOUNT_RATE_LIMITS "session_link"; raises ApplicationError (429, "outside_platform",
+    the link's refusal: unknown, used or expired, or "password_only" for an account that
+    has a role now)."""
+    rate_limit(request, action="session_link")
+    if path is None:
+        link = SessionLink.redeem(token)
+    else:
+        if not selectors.learner_page_exists(path=path, course_id=course_id):
+            raise _outside_platform()
+        link = SessionLink.redeem(token, path=path, course_id=course_id)
     if not link.user.is_active:
         raise SessionLink.refusal(UNKNOWN)
     if not session_link_allowed(user=link.user):
@@ -285,7 +430,7 @@ def session_link_redeem(*, token: str, path: str, course_id: int | None) -> User
             _("Konta z dostępem do panelu logują się tylko hasłem. Zaloguj się e-mailem i hasłem."),
             code=PASSWORD_ONLY,
         )
-    return link.user
+    return link
 
 
 # --- Account deletion ---------------------------------------------------------------------
@@ -317,6 +462,16 @@ def account_deletion_check(*, user: User, token: str) -> AccountDeletionLink:
     """The usable confirmation link `token` of `user`, not used up; raises ApplicationError
     (unknown, used or expired; someone else's link reads as unknown)."""
     return AccountDeletionLink.find(token, user=user, kind=AccountDeletionLink.Kind.CONFIRM)
+
+
+def account_deletion_confirm_limited(*, request: HttpRequest, user: User, token: str) -> datetime:
+    """Confirm the deletion with the link `token` (see account_deletion_confirm), counted
+    first against the limit of every page of an e-mailed link ("link_check": opening and
+    posting a link draw on one budget for guessing) and of confirmations; the page and
+    the app's API alike. Raises ApplicationError (429, unknown, used or expired)."""
+    rate_limit(request, action=LINK_CHECK)
+    rate_limit(request, action="account_deletion_confirm")
+    return account_deletion_confirm(user=user, token=token)
 
 
 def account_deletion_confirm(*, user: User, token: str) -> datetime:
@@ -486,6 +641,15 @@ def accounts_purge_due(*, now: datetime | None = None, batch_size: int = 200) ->
         purged += len(done)
         if len(due) < batch_size or not done:
             return purged
+
+
+def user_signup_complete_for_app(*, request: HttpRequest, user: User) -> None:
+    """What the web's registration does after creating the account, less the browser's
+    login: allauth's signal and the verification e-mail (the app gets a token instead)."""
+    user_signed_up.send(sender=User, request=request, user=user)
+    address = EmailAddress.objects.filter(user=user, email__iexact=user.email).first()
+    if address is not None and not address.verified:
+        send_verification_email_to_address(request, address, signup=True)
 
 
 # --- Data export (GDPR Art. 15 and 20) -------------------------------------------------------

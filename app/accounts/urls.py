@@ -26,6 +26,13 @@ urlpatterns = [
         views.account_deletion_request,
         name="account_deletion_request",
     ),
+    # Ends one session of the mobile app, from the profile page (before the learning
+    # app's catch-all, like the deletion request).
+    path(
+        "platforma/profil/sesje-aplikacji/<int:token_id>/zakoncz",
+        views.app_session_end,
+        name="app_session_end",
+    ),
     path(
         "platforma/profil/eksport-danych",
         views.data_export_request,

@@ -10,6 +10,7 @@ from cookie_consent.processor import CookiesProcessor
 from cookie_consent.util import parse_cookie_str, set_cookie_dict_to_response
 from django.http import HttpRequest, HttpResponseBase
 from django.utils.crypto import salted_hmac
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from app.accounts.models import User
@@ -18,9 +19,10 @@ from app.consent.selectors import (
     SERVICES_KEY,
     SERVICES_SEP,
     Choice,
+    consent_choice_get,
     consent_definition_get,
 )
-from app.core.errors import ApplicationError
+from app.core.errors import ApplicationError, rate_limit
 
 LOGGED_ACTIONS = frozenset(
     {
@@ -60,6 +62,26 @@ def consent_event_record(
         session_hash=session_key_hash(session_key),
         version=consent_definition_get().version if version is None else version,
         services=sorted(services),
+    )
+
+
+def consent_event_log(*, request: HttpRequest, action: str, user: User | None) -> ConsentEvent:
+    """Log one event the consent notice reports (SPEC §7 "Consent log"), by `user` when
+    known, with the services of the visitor's current choice; counted first against
+    ACCOUNT_RATE_LIMITS "consent_log". The web's call and the app's API alike; raises
+    ApplicationError (429; 400 "invalid" with the message on `action` for an action the
+    notice does not report)."""
+    rate_limit(request, action="consent_log")
+    if action not in LOGGED_ACTIONS:
+        message = _("Nieznane zdarzenie zgody.")
+        raise ApplicationError(message, code="invalid", fields={"action": message})
+    choice = consent_choice_get(request=request, language=get_language())
+    session = getattr(request, "session", None)
+    return consent_event_record(
+        action=action,
+        user=user,
+        session_key=session.session_key if session is not None else None,
+        services=choice.services if choice else [],
     )
 
 

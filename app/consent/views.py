@@ -9,16 +9,14 @@ from django.views.decorators.http import require_GET, require_POST
 from app.accounts.models import User
 from app.accounts.services import newsletter_set
 from app.consent import selectors, services
-from app.consent.forms import ConsentLogForm
 from app.consent.props import (
     ConsentHistoryProps,
     choice_props,
     consent_event_props,
     definition_props,
 )
-from app.core.errors import form_refusal, rate_limit
+from app.core.errors import ApplicationError, rate_limit
 from app.core.guards import login_required
-from app.core.inertia import form_errors
 from app.core.requests import AuthenticatedRequest, data_flag, request_data
 
 
@@ -56,18 +54,14 @@ def log(request: HttpRequest) -> HttpResponse:
     """One event of the consent notice (SPEC §7 "Consent log"); 204, or 400 with the error
     for an unknown action (answered as JSON whatever the request accepts: it is a call,
     never a page's form)."""
-    rate_limit(request, action="consent_log")
-    form = ConsentLogForm(request.POST)
-    if not form.is_valid():
-        error = form_refusal(form_errors(form))
+    try:
+        services.consent_event_log(
+            request=request, action=request.POST.get("action", ""), user=_account(request)
+        )
+    except ApplicationError as error:
+        if error.status != 400:
+            raise
         return JsonResponse(error.as_json(), status=400)
-    choice = selectors.consent_choice_get(request=request, language=get_language())
-    services.consent_event_record(
-        action=form.cleaned_data["action"],
-        user=_account(request),
-        session_key=request.session.session_key,
-        services=choice.services if choice else [],
-    )
     return HttpResponse(status=204)
 
 

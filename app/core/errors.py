@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any
 
-from allauth.core import ratelimit
+from allauth.core.internal import ratelimit as allauth_ratelimit
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.forms import BaseForm
@@ -120,10 +120,20 @@ def rate_limit(
     field: str | None = None,
     dry_run: bool = False,
 ) -> None:
-    """Count one attempt of `action` (settings.ACCOUNT_RATE_LIMITS); raises
-    ApplicationError (429, "rate_limited"; the message under `field` when given, on the
-    form page) once its limit is used up."""
-    if not ratelimit.consume(request, action=action, key=key, user=user, dry_run=dry_run):
+    """Count one attempt of `action` (settings.ACCOUNT_RATE_LIMITS), whatever the method
+    (allauth's own consume lets every GET through, and the app's API reads with GETs);
+    raises ApplicationError (429, "rate_limited"; the message under `field` when given, on
+    the form page) once its limit is used up."""
+    usage = allauth_ratelimit.consume(
+        request,
+        app="allauth.account",
+        action=action,
+        key=key,
+        user=user,
+        dry_run=dry_run,
+        limit_get=True,
+    )
+    if usage is None:
         raise too_many_attempts(message, field=field)
 
 

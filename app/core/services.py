@@ -25,7 +25,8 @@ def expired_records_clear(*, now: datetime | None = None) -> dict[str, int]:
     """Delete what can no longer be used: expired sessions and allauth's records of
     sessions that are gone, and every e-mailed secret (session links, deletion and
     restore links, team invitations: each OneTimeToken model) used, withdrawn or expired
-    more than EXPIRED_RECORDS_RETENTION ago. Returns how many rows of each went; a second
+    more than EXPIRED_RECORDS_RETENTION ago, and the rows a model's `stale_rows(now=…)`
+    names (app sessions idle past their limit). Returns how many rows of each went; a second
     run deletes nothing (idempotent)."""
     now = now or timezone.now()
     cleared: dict[str, int] = {}
@@ -40,4 +41,7 @@ def expired_records_clear(*, now: datetime | None = None) -> dict[str, int]:
         if issubclass(model, OneTimeToken):
             deleted = model._default_manager.filter(model.spent_before(cutoff)).delete()
             cleared[model._meta.label] = deleted[0]
+        elif callable(stale := getattr(model, "stale_rows", None)):
+            # Secrets that end by disuse (the mobile app's sessions) say which rows are over.
+            cleared[model._meta.label] = stale(now=now).delete()[0]
     return cleared

@@ -1,5 +1,6 @@
 """Props of the learner area pages and the author area: whitelisted fields only."""
 
+from collections.abc import Iterable
 from datetime import date, datetime
 from typing import TypedDict
 from urllib.parse import urlencode
@@ -7,7 +8,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils import timezone
 
-from app.accounts.models import User
+from app.accounts.models import AppToken, User
 from app.accounts.props import FieldRule, account_rules
 from app.core.pagination import PaginationProps
 from app.core.props import DateCount, date_counts
@@ -371,17 +372,40 @@ class ProfileUrls(TypedDict):
     delete_account: str
 
 
+@ts_export
+class AppSession(TypedDict):
+    """A session of the mobile app on the profile page; the owner may end it."""
+
+    device: str
+    created_at: str
+    last_used_at: str
+    end_url: str
+
+
 @page_props("Learning/Profile")
 class ProfileProps(TypedDict):
     profile: ProfileData
     rules: dict[str, FieldRule]
     avatar_max_bytes: int
     urls: ProfileUrls
+    app_sessions: list[AppSession]
 
 
-def profile_props(user: User, *, avatar_max_bytes: int) -> ProfileProps:
+def app_session_props(app_token: AppToken) -> AppSession:
+    return {
+        "device": app_token.device,
+        "created_at": app_token.created_at.isoformat(),
+        "last_used_at": app_token.last_used_at.isoformat(),
+        "end_url": reverse("accounts:app_session_end", kwargs={"token_id": app_token.pk}),
+    }
+
+
+def profile_props(
+    user: User, *, avatar_max_bytes: int, app_sessions: Iterable[AppToken] = ()
+) -> ProfileProps:
     rules = account_rules()
     return {
+        "app_sessions": [app_session_props(app_token) for app_token in app_sessions],
         "profile": {
             "email": user.email,
             "first_name": user.first_name,

@@ -3,7 +3,7 @@
 from datetime import timedelta
 
 from django.core.cache import cache
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
@@ -36,6 +36,19 @@ def active_alert_get() -> Alert | None:
     timeout = max(1, int((min(boundaries) - now).total_seconds()))
     cache.set(ALERT_CACHE_KEY, {"alert": alert}, timeout)
     return alert
+
+
+def alert_preview_get() -> Alert | None:
+    """The alert an author or admin previews: the newest one not shown yet (unpublished,
+    or published to start later), else the one shown now; never cached."""
+    now = timezone.now()
+    waiting = (
+        Alert.objects.filter(Q(is_published=False) | Q(starts_at__gt=now))
+        .exclude(ends_at__lte=now)
+        .order_by("-starts_at", "-pk")
+        .first()
+    )
+    return waiting or Alert.objects.active(now).first()
 
 
 def active_alert_forget() -> None:

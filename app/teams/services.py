@@ -250,6 +250,15 @@ def invitation_open(*, request: HttpRequest, token: str) -> Invitation | None:
     return invitation
 
 
+def invitation_accept_limited(*, request: HttpRequest, user: User, token: str) -> Team:
+    """Accept the invitation of `token` (see invitation_accept), counted as a guess at a
+    link's secret first unless the secret is an invitation's (see invitation_open). The
+    invitation page and the app's API alike; raises ApplicationError (429, or the codes
+    of selectors.invitation_check)."""
+    invitation_open(request=request, token=token)
+    return invitation_accept(user=user, token=token)
+
+
 def invitation_accept(*, user: User, token: str) -> Team:
     """Join the invitation's team as a student with its products; raises ApplicationError
     (the codes of selectors.invitation_check)."""

@@ -72,6 +72,22 @@ def voucher_guess(*, request: HttpRequest) -> GuessAttempt:
     )
 
 
+def voucher_redeem_limited(*, request: HttpRequest, user: User, code: str) -> Grant:
+    """Redeem `code` for `user` (see voucher_redeem) as one guess at a code: counted
+    before the code is looked up, so once the guesses are used up no code is even looked
+    at, right or wrong; given back when the code exists (or none was typed). The redeem
+    form and the app's API alike; raises ApplicationError (429, or voucher_redeem's)."""
+    guess = voucher_guess(request=request)
+    try:
+        grant = voucher_redeem(user=user, code=code)
+    except ApplicationError as error:
+        if error.code != "unknown":
+            guess.refund()
+        raise
+    guess.refund()
+    return grant
+
+
 def voucher_redeem(*, user: User, code: str) -> Grant:
     """Use one seat of `code` and grant its product, N seats N grants; raises
     ApplicationError (code: empty, unknown, not_started, expired, already_redeemed,

@@ -34,6 +34,13 @@ export interface Allowance {
   total: number;
 }
 
+export interface AppSession {
+  device: string;
+  created_at: string;
+  last_used_at: string;
+  end_url: string;
+}
+
 export interface AppStoreLinks {
   android: string;
   ios: string;
@@ -492,6 +499,7 @@ export interface ProfileProps {
   rules: Record<string, FieldRule>;
   avatar_max_bytes: number;
   urls: ProfileUrls;
+  app_sessions: Array<AppSession>;
 }
 
 export interface ProfileUrls {

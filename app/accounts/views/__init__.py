@@ -2,6 +2,7 @@
 verification of an address."""
 
 from app.accounts.views.admin_login import admin_login
+from app.accounts.views.app_sessions import app_session_end
 from app.accounts.views.data_export import data_export, data_export_request
 from app.accounts.views.deletion import account_deletion, account_deletion_request, account_restore
 from app.accounts.views.email import email_confirm
@@ -15,6 +16,7 @@ __all__ = [
     "account_restore",
     "admin_login",
     "admin_reminder",
+    "app_session_end",
     "data_export",
     "data_export_request",
     "email_confirm",

@@ -9,11 +9,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 from inertia import location
 
-from app.accounts import props
-from app.accounts.forms import AdminLoginForm
+from app.accounts import props, services
+from app.accounts.forms import ADMIN_LOGIN_ERROR_KEYS, AdminLoginForm
 from app.core import roles
 from app.core.admin_site import ADMIN_HOME, ADMIN_LOGIN, admin_login_url_for
-from app.core.errors import errors_return_to, form_refusal, rate_limit
+from app.core.errors import errors_return_to
 from app.core.header import ADMIN_HEADER, header_type
 from app.core.inertia import render_page
 from app.core.requests import is_inertia, request_data
@@ -56,10 +56,13 @@ def admin_login(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         # Django's admin has no limits of its own and its login form is not reachable:
         # this is the only way into the admin panel, limited per IP and per address.
-        rate_limit(request, action="admin_login")
-        form = AdminLoginForm(data=request_data(request), request=request)
-        if not form.is_valid():
-            raise form_refusal(form.field_errors)
+        form = services.login_form_valid(
+            request=request,
+            data=request_data(request),
+            form_class=AdminLoginForm,
+            action="admin_login",
+            error_keys=ADMIN_LOGIN_ERROR_KEYS,
+        )
         response = form.login(request, redirect_url=_target(request))
         if is_inertia(request) and response.status_code in (301, 302):
             # The admin panel is not an Inertia page: the browser loads it in full.

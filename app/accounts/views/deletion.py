@@ -39,10 +39,7 @@ def account_deletion_request(request: AuthenticatedRequest) -> HttpResponse:
 @login_required
 def account_deletion(request: AuthenticatedRequest, hash: str) -> HttpResponse:
     if request.method == "POST":
-        # The GET's limit too: opening and posting a link draw on one budget for guessing.
-        rate_limit(request, action=LINK_CHECK)
-        rate_limit(request, action="account_deletion_confirm")
-        services.account_deletion_confirm(user=request.user, token=hash)
+        services.account_deletion_confirm_limited(request=request, user=request.user, token=hash)
         get_adapter(request).logout(request)
         # Added after the logout: the message travels in its cookie, past the new session.
         messages.success(request, _("Twoje konto zostanie usunięte w ciągu 24 godzin"))

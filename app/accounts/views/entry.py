@@ -8,11 +8,10 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from app.accounts import props, services
-from app.accounts.forms import LoginForm, RegistrationForm, UsernameCheckForm
 from app.accounts.login_query import read_login_query
-from app.core.errors import errors_return_to, rate_limit, valid_data
+from app.core.errors import errors_return_to
 from app.core.guards import anonymous_only
-from app.core.inertia import form_errors, render_page
+from app.core.inertia import render_page
 from app.core.requests import request_data
 
 
@@ -28,9 +27,7 @@ def _login_page(request: HttpRequest) -> str:
 def login(request: HttpRequest) -> HttpResponse:
     query = read_login_query(request)
     if request.method == "POST":
-        rate_limit(request, action="login")
-        form = LoginForm(data=request_data(request), request=request)
-        valid_data(form)
+        form = services.login_form_valid(request=request, data=request_data(request))
         return form.login(request, redirect_url=query.target)
     return render_page(
         request,
@@ -46,18 +43,7 @@ def login(request: HttpRequest) -> HttpResponse:
 @anonymous_only(settings.DEFAULT_RETURN_URL)
 def register(request: HttpRequest) -> HttpResponse:
     query = read_login_query(request)
-    rate_limit(request, action="signup")
-    form = RegistrationForm(request_data(request))
-    valid_data(form)
-    data = form.cleaned_data
-    user = services.user_register(
-        request=request,
-        email=data["username"],
-        first_name=data["first_name"],
-        last_name=data["last_name"],
-        password=data["password"],
-        newsletter=data["newsletter"],
-    )
+    user = services.user_register_from_data(request=request, data=request_data(request))
     return complete_signup(
         request, user, settings.ACCOUNT_EMAIL_VERIFICATION, success_url=query.target
     )
@@ -66,11 +52,8 @@ def register(request: HttpRequest) -> HttpResponse:
 @require_POST
 def username_check(request: HttpRequest) -> HttpResponse:
     """The registration e-mail's availability, checked when the field loses focus."""
-    rate_limit(request, action="username_check")
-    form = UsernameCheckForm(request_data(request))
-    if form.is_valid():
-        return JsonResponse({"available": True, "message": None})
-    return JsonResponse({"available": False, "message": form_errors(form)["username"]})
+    refusal = services.username_refusal(request=request, data=request_data(request))
+    return JsonResponse({"available": refusal is None, "message": refusal})
 
 
 @require_POST

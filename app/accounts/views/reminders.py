@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from app.accounts import props, services
-from app.accounts.forms import NewPasswordForm, PasswordReminderForm
+from app.accounts.forms import NewPasswordForm
 from app.accounts.models import User
 from app.accounts.ratelimits import LINK_CHECK
 from app.accounts.views.admin_login import noindex
@@ -26,11 +26,8 @@ _REMINDER_SENT_KEY = "_platforma_reminder_sent"
 
 def _reminder(request: HttpRequest, *, variant: str, route: str) -> HttpResponse:
     if request.method == "POST":
-        form = PasswordReminderForm(request_data(request))
-        valid_data(form)
-        # Per IP and per address; the same answer follows whether the address exists.
-        rate_limit(request, action="reset_password", key=form.cleaned_data["email"])
-        form.save(request)
+        # The same answer follows whether the address exists.
+        services.password_reminder_send(request=request, data=request_data(request))
         request.session[_REMINDER_SENT_KEY] = variant
         return redirect(route)
     sent = request.session.pop(_REMINDER_SENT_KEY, None) == variant

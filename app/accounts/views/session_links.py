@@ -12,7 +12,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_http_methods
 
 from app.accounts import props, services
-from app.core.errors import ApplicationError, rate_limit
+from app.core.errors import ApplicationError
 from app.core.inertia import render_page
 from app.core.return_url import default_return_url, login_url
 
@@ -47,8 +47,9 @@ def session_link(
     if request.method != "POST":
         page = props.session_link_page_props(token=hash, path=path, course_id=course_id)
         return render_page(request, "Accounts/SessionLink", page)
-    rate_limit(request, action="session_link")
-    user = services.session_link_redeem(token=hash, path=path, course_id=course_id)
+    user = services.session_link_redeem(
+        request=request, token=hash, path=path, course_id=course_id
+    ).user
     suffix = f"/{course_id}" if course_id is not None else ""
     return perform_login(
         request,

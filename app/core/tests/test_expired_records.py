@@ -101,6 +101,7 @@ def test_old_rows_go_and_live_ones_stay():
         "accounts.AccountDeletionLink": 1,
         "teams.Invitation": 3,
         "core.DataExport": 1,
+        "accounts.AppToken": 0,
     }
     assert list(DataExport.objects.all()) == [export_valid]
     assert used_long_ago not in SessionLink.objects.values_list("pk", flat=True)

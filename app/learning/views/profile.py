@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from app.accounts import selectors as account_selectors
 from app.core.errors import ApplicationError, errors_return_to, valid_data
 from app.core.guards import login_required
 from app.core.inertia import render_page
@@ -52,9 +53,12 @@ def profile(request: AuthenticatedRequest) -> HttpResponse:
         services.profile_update(user=user, **valid_data(form))
         messages.success(request, _("Zapisano zmiany w profilu."))
         return redirect("learning:profile")
-    return render_page(
-        request, "Learning/Profile", props.profile_props(user, avatar_max_bytes=AVATAR_MAX_BYTES)
+    page = props.profile_props(
+        user,
+        avatar_max_bytes=AVATAR_MAX_BYTES,
+        app_sessions=account_selectors.app_token_list(user=user),
     )
+    return render_page(request, "Learning/Profile", page)
 
 
 @require_POST

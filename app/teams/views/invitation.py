@@ -90,8 +90,7 @@ def _accept(request: AuthenticatedRequest, token: str) -> HttpResponse:
     try:
         # Every acceptance counts as a guess before the secret is looked up, unless the
         # secret turns out to be an invitation's.
-        services.invitation_open(request=request, token=token)
-        team = services.invitation_accept(user=user, token=token)
+        team = services.invitation_accept_limited(request=request, user=user, token=token)
     except ApplicationError as error:
         # The page's dialog depends on the §8 code ("404": log in to the right account),
         # so its errors carry the code beside the message.

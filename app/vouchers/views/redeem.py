@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from app.core.errors import ApplicationError, errors_return_to
+from app.core.errors import errors_return_to
 from app.core.guards import login_required
 from app.core.inertia import render_page
 from app.core.requests import AuthenticatedRequest, request_data
@@ -66,17 +66,9 @@ def redeem(request: AuthenticatedRequest, hash: str | None = None) -> HttpRespon
 
 
 def _redeem(request: AuthenticatedRequest) -> HttpResponse:
-    user = request.user
-    # Counted before the code is looked up; once the guesses are used up no code is even
-    # looked at, right or wrong.
-    guess = services.voucher_guess(request=request)
     raw = request_data(request).get("code")
-    try:
-        grant = services.voucher_redeem(user=user, code=raw if isinstance(raw, str) else "")
-    except ApplicationError as error:
-        if error.code != "unknown":
-            guess.refund()  # The code exists (or none was typed): not a miss.
-        raise
-    guess.refund()
+    grant = services.voucher_redeem_limited(
+        request=request, user=request.user, code=raw if isinstance(raw, str) else ""
+    )
     messages.success(request, _success_message(grant))
     return redirect(_success_target(grant))

@@ -101,6 +101,11 @@ const en: Record<keyof typeof pl, string> = {
   "profile.delete_text":
     "You can ask for your account to be deleted with its courses and certificates.",
   "profile.delete_link": "Delete the account",
+  "profile.app_sessions": "Mobile app",
+  "profile.app_sessions_none": "You are not logged in to the mobile app on any device.",
+  "profile.app_session_unknown_device": "Unknown device",
+  "profile.app_session_last_used": "Last used: {date}",
+  "profile.app_session_end": "Log out",
   "profile.export_heading": "Your data",
   "profile.export_text":
     "Download a JSON file with everything Platforma holds about you. We will e-mail you the link to the file.",

@@ -98,6 +98,11 @@ export default {
   "profile.delete_heading": "Usunięcie konta",
   "profile.delete_text": "Możesz poprosić o usunięcie konta razem z kursami i certyfikatami.",
   "profile.delete_link": "Usuń konto",
+  "profile.app_sessions": "Aplikacja mobilna",
+  "profile.app_sessions_none": "Nie jesteś zalogowany w aplikacji mobilnej na żadnym urządzeniu.",
+  "profile.app_session_unknown_device": "Nieznane urządzenie",
+  "profile.app_session_last_used": "Ostatnio używana: {date}",
+  "profile.app_session_end": "Wyloguj",
   "profile.export_heading": "Twoje dane",
   "profile.export_text":
     "Pobierz plik JSON ze wszystkim, co Platforma przechowuje o Tobie. Link do pliku wyślemy e-mailem.",

@@ -6,6 +6,7 @@ import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import Checkbox from "@/components/ui/Checkbox";
 import TextField from "@/components/ui/TextField";
+import AppSessions from "@/components/learning/AppSessions";
 import ConsentSection from "@/components/consent/ConsentSection";
 import PageHeading from "@/components/learning/PageHeading";
 import { useFieldErrors } from "@/hooks/useFieldErrors";
@@ -187,6 +188,9 @@ export default function Profile(page: PageProps<"Learning/Profile">) {
           <div className="space-y-6">
             <Card>
               <AvatarForm page={page} />
+            </Card>
+            <Card>
+              <AppSessions sessions={page.app_sessions} />
             </Card>
             <DataExportCard />
             <Card tone="danger">

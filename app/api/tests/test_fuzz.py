@@ -1,0 +1,50 @@
+"""Schemathesis against /api/openapi.json, inside the test command: every operation, with
+data the document allows and data it forbids, answers without a 5xx, with a status the
+document lists, and with a body its schema accepts.
+
+Bounded: a few examples per operation (FUZZ_EXAMPLES), so the run stays under a minute.
+"""
+
+import pytest
+import schemathesis
+from django.core.wsgi import get_wsgi_application
+from hypothesis import HealthCheck, settings
+
+from app.accounts.tests.factories import make_user
+from app.api.tests.helpers import TOKEN_HEADER, token_of
+
+FUZZ_EXAMPLES = 12
+
+CHECKS = [
+    schemathesis.checks.not_a_server_error,
+    schemathesis.checks.status_code_conformance,
+    schemathesis.checks.content_type_conformance,
+    schemathesis.checks.response_schema_conformance,
+    # Data the document forbids (wrong types, nulls, unknown fields) must be refused.
+    schemathesis.checks.negative_data_rejection,
+]
+
+
+# The document as the running application serves it (no database needed to read it).
+schema = schemathesis.openapi.from_wsgi("/api/openapi.json", get_wsgi_application())
+
+
+@pytest.fixture
+def account_token(db) -> str:
+    return token_of(make_user(email="fuzz@example.com", roles=["AUTHOR"]))
+
+
+@schema.parametrize()
+@settings(
+    max_examples=FUZZ_EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    database=None,
+)
+def test_every_operation_answers_as_documented(case, account_token):
+    # A live token each time: a call may have ended the last one (logout, deletion).
+    headers = {TOKEN_HEADER: account_token} if case.path.startswith("/api/app/") else {}
+    # A WSGI server always names the client; the per-IP limits need it.
+    case.call_and_validate(
+        headers=headers, checks=CHECKS, environ_base={"REMOTE_ADDR": "203.0.113.7"}
+    )
