@@ -291,6 +291,14 @@ export const samples: { [K in keyof Pages]: { props: Pages[K]; shared: SharedPro
         avatar_remove: "/platforma/profil/avatar/usun",
         delete_account: "/konto/usun",
       },
+      app_sessions: [
+        {
+          device: "Pixel 8",
+          created_at: "2026-02-01T09:00:00Z",
+          last_used_at: "2026-02-03T09:00:00Z",
+          end_url: "/platforma/profil/aplikacje/1/zakoncz",
+        },
+      ],
     },
   },
   "Learning/Progress": {
