@@ -55,6 +55,9 @@ def team_of_three():
     finish(ewa, b, 2, 2026, 10, 1, 9, 0)
     finish(jan, c, 2, 2026, 11, 17, 9, 0)  # outside the team's courses: not started
     finish(make_user(), a, 4, 2026, 11, 17, 9, 0)  # not a member
+    # The team page reads the team's course ids once (kept on the team) for every chart;
+    # each chart then costs one query of its own.
+    selectors.course_id_list(team=team)
     return team, (a, b), (ola, ewa, jan)
 
 
