@@ -11,11 +11,11 @@ export function BatchUsageLines({ usage }: { usage: BatchUsageChart }) {
   const locale = usePage().props.locale;
   return (
     <ChartCanvas
-      title={t("charts.usage_title")}
+      title={t("batch_charts.usage_title")}
       type="line"
       labels={usage.weeks.map((week) => formatDay(week, locale))}
       series={usage.batches.map((batch) => ({ label: batch.name, data: batch.used }))}
-      labelHeading={t("charts.week_of")}
+      labelHeading={t("batch_charts.week_of")}
       height={280}
     />
   );
@@ -26,20 +26,20 @@ export function BatchRemainingBars({ batches }: { batches: BatchSummary[] }) {
   const t = useT();
   return (
     <ChartCanvas
-      title={t("charts.remaining_title")}
+      title={t("batch_charts.remaining_title")}
       type="bar"
       horizontal
       stacked
       labels={batches.map((batch) => batch.name)}
       series={[
-        { label: t("charts.used"), data: batches.map((batch) => batch.seats_used) },
+        { label: t("batch_charts.used"), data: batches.map((batch) => batch.seats_used) },
         {
-          label: t("charts.free"),
+          label: t("batch_charts.free"),
           data: batches.map((batch) => batch.seats_total - batch.seats_used),
           colour: REMAINDER_COLOUR,
         },
       ]}
-      labelHeading={t("charts.batch")}
+      labelHeading={t("batch_charts.batch")}
       height={Math.max(160, batches.length * 40 + 90)}
     />
   );
@@ -51,11 +51,11 @@ export function BatchDailyBars({ daily }: { daily: DateCount[] }) {
   const locale = usePage().props.locale;
   return (
     <ChartCanvas
-      title={t("charts.daily_title")}
+      title={t("batch_charts.daily_title")}
       type="bar"
       labels={daily.map((day) => formatDay(day.date, locale))}
-      series={[{ label: t("charts.redeemed"), data: daily.map((day) => day.count) }]}
-      labelHeading={t("charts.day")}
+      series={[{ label: t("batch_charts.redeemed"), data: daily.map((day) => day.count) }]}
+      labelHeading={t("batch_charts.day")}
     />
   );
 }

@@ -82,7 +82,7 @@ export default function Batch(page: PageProps<"Vouchers/Batch">) {
 
       <section aria-labelledby="daily-heading" className="mt-10 max-w-3xl">
         <h2 id="daily-heading" className="mb-3 text-xl font-bold">
-          {t("charts.daily_heading")}
+          {t("batch_charts.daily_heading")}
         </h2>
         <Suspense fallback={<div className="h-64" />}>
           <BatchDailyBars daily={page.daily} />

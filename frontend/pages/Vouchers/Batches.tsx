@@ -151,7 +151,7 @@ export default function Batches(page: PageProps<"Vouchers/Batches">) {
           {page.batches.length > 0 ? (
             <section aria-labelledby="usage-heading" className="mb-8">
               <h2 id="usage-heading" className="mb-3 text-xl font-bold">
-                {t("charts.heading")}
+                {t("batch_charts.heading")}
               </h2>
               <Suspense fallback={<div className="h-72" />}>
                 <div className="grid gap-6">
