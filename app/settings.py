@@ -149,11 +149,11 @@ if REDIS_URL:
             "BACKEND": "app.core.cache.TolerantRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "platforma",
-            # A Redis that went away costs a request at most a second, never a hang, and
-            # is not retried within the request (the cache backs off on its own).
+            # A Redis that went away costs a request at most two seconds, never a hang,
+            # and is not retried within the request (the cache backs off on its own).
             "OPTIONS": {
-                "socket_connect_timeout": 1,
-                "socket_timeout": 1,
+                "socket_connect_timeout": 2,
+                "socket_timeout": 2,
                 "retry": Retry(NoBackoff(), 0),
             },
         }

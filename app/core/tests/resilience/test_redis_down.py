@@ -166,7 +166,13 @@ def test_redis_stopped_mid_run_under_gunicorn(redis_proxy, settings, tmp_path):
     server = Gunicorn(env, workers=1, threads=2)
     try:
         ola = Browser(server.url)
-        assert ola.log_in("ola@example.com", DEFAULT_PASSWORD).status_code in (302, 409)
+        # Before the cut; a machine busy enough to delay Redis past its timeout answers 503
+        # (as it should), so the first login may be tried again.
+        for _attempt in range(3):
+            logged_in = ola.log_in("ola@example.com", DEFAULT_PASSWORD)
+            if logged_in.status_code != 503:
+                break
+        assert logged_in.status_code in (302, 409), server.output()
         assert ola.visit("/platforma").status_code == 200
 
         redis_proxy.cut()
