@@ -92,7 +92,8 @@ const en: Record<keyof typeof pl, string> = {
   "pagination.label": "List pages",
   "pagination.previous": "Previous page",
   "pagination.next": "Next page",
-  "meta.description": "Platforma: online courses, exams and learning paths. Learn wherever and whenever you want.",
+  "meta.description":
+    "Platforma: online courses, exams and learning paths. Learn wherever and whenever you want.",
   "meta.site_page": "{title}: a Platforma document.",
   "pagination.status": "Page {page} of {pages}",
 };

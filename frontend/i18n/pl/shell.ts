@@ -90,7 +90,8 @@ export default {
   "pagination.label": "Strony listy",
   "pagination.previous": "Poprzednia strona",
   "pagination.next": "Następna strona",
-  "meta.description": "Platforma: kursy online, egzaminy i ścieżki nauki. Ucz się gdzie i kiedy chcesz.",
+  "meta.description":
+    "Platforma: kursy online, egzaminy i ścieżki nauki. Ucz się gdzie i kiedy chcesz.",
   "meta.site_page": "{title}: dokument Platformy.",
   "pagination.status": "Strona {page} z {pages}",
 } as const;
