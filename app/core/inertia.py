@@ -91,8 +91,12 @@ class PageResponse(InertiaResponse):
     def page_data(self) -> dict[str, Any]:
         page = super().page_data()
         # Server-rendered HTML the next visitor may get too: no account, no flash, no errors.
-        self._ssr_shared = not (
-            self.request.user.is_authenticated or page.get("flash") or page["props"].get("errors")
+        user = getattr(self.request, "user", None)
+        self._ssr_shared = settings.INERTIA_SSR_ENABLED and not (
+            user is None
+            or user.is_authenticated
+            or page.get("flash")
+            or page["props"].get("errors")
         )
         return page
 

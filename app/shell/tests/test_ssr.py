@@ -13,7 +13,7 @@ from django.urls import path
 
 from app.accounts.tests.factories import make_user
 from app.core import ssr
-from app.core.inertia import render_page
+from app.core.inertia import ERRORS_SESSION_KEY, render_page
 from app.core.ssr_process import BUNDLE
 from app.urls import urlpatterns as app_urlpatterns
 
@@ -271,3 +271,16 @@ def test_the_server_decides_the_mobile_app_banner(client, agent, cookie, banner)
         client.cookies["download-app-banner"] = cookie
     page = client.get("/login", headers={"X-Inertia": "true", "User-Agent": agent}).json()
     assert page["props"]["shell"]["app_banner"] == banner
+
+
+def test_a_page_with_form_errors_is_rendered_but_never_kept(client, fake_ssr):
+    settings_on, server = fake_ssr(_valid)
+    session = client.session
+    session[ERRORS_SESSION_KEY] = {"email": "Podaj adres e-mail"}
+    session.save()
+    with settings_on:
+        html = client.get("/login").content.decode()
+
+    assert "<p>Z serwera</p>" in html
+    assert server.requests == 1
+    assert len(ssr._cache) == 0
