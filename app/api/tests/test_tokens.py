@@ -209,3 +209,29 @@ def test_the_daily_clean_up_deletes_idle_tokens_only():
     assert cleared["accounts.AppToken"] == 1
     assert list(AppToken.objects.values_list("digest", flat=True)) == [token_digest(live)]
     assert expired_records_clear()["accounts.AppToken"] == 0
+
+
+def test_an_admin_sees_app_sessions_and_deletes_one_to_log_it_out(client: Client):
+    client.force_login(make_user(roles=["ADMIN"]))
+    token = token_of(make_user(email="ola@example.com"))
+    session = AppToken.objects.get()
+
+    listing = client.get("/admin/accounts/apptoken/")
+    deleted = client.post(f"/admin/accounts/apptoken/{session.pk}/delete/", {"post": "yes"})
+
+    assert listing.status_code == 200
+    assert "ola@example.com" in listing.content.decode()
+    assert token not in listing.content.decode()
+    assert deleted.status_code == 302
+    assert_refused(Client(), token)
+
+
+def test_an_admin_cannot_delete_the_app_session_of_a_peer(client: Client):
+    client.force_login(make_user(roles=["ADMIN"]))
+    token = token_of(make_user(roles=["ADMIN"]))
+    session = AppToken.objects.get()
+
+    response = client.post(f"/admin/accounts/apptoken/{session.pk}/delete/", {"post": "yes"})
+
+    assert response.status_code == 403
+    assert get_api(Client(), USER, token=token).status_code == 200
