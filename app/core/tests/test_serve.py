@@ -123,12 +123,16 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def test_serve_runs_the_production_set_up(services, tmp_path):
+def test_serve_runs_the_production_set_up(services, django_db_setup, tmp_path):
+    # The test run's own database (already migrated), not the one DATABASE_URL names.
+    db = settings.DATABASES["default"]
+    port = f":{db['PORT']}" if db["PORT"] else ""
+    database_url = f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}{port}/{db['NAME']}"
     port = _free_port()
     env = _clean_env(
         SECRET_KEY=COMPLETE["SECRET_KEY"],
         ALLOWED_HOSTS="127.0.0.1",
-        DATABASE_URL=os.environ["DATABASE_URL"],
+        DATABASE_URL=database_url,
         REDIS_URL=settings.REDIS_URL,
         # Nothing is e-mailed here; nothing listens there.
         EMAIL_HOST="127.0.0.1",
