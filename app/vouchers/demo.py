@@ -89,7 +89,8 @@ def _batches() -> list[str]:
             name=name,
             channel=channel,
             issued_by=issuer,
-            defaults={"course": course, "size": size, "created_at": made},
+            # Made here with its codes, so it is generated already (no task to wait for).
+            defaults={"course": course, "size": size, "created_at": made, "generated_at": made},
         )
         lines.append(f"  {email}: '{name}', {len(redeemed)} of {size} codes redeemed.")
         if not created:

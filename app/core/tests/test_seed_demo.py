@@ -65,6 +65,8 @@ def test_the_institution_and_the_reseller_have_batches_in_use(seeded):
     pools = batch_list(user=reseller, channel=VoucherBatch.Channel.RESELLER)
     assert sorted(0 < b.seats_taken < b.seats_total for b in pools) == [False, True]
     assert sorted(b.seats_taken for b in pools)[0] == 0
+    # Their codes exist: no batch page waits for a generation that never comes.
+    assert [b.is_generated for b in [*batches, *pools]] == [True] * 4
 
 
 def test_seeding_again_changes_nothing(seeded):
