@@ -53,9 +53,16 @@ def beat() -> list[str]:
     return [sys.executable, "-m", "celery", "-A", "app", "--quiet", "beat", "-s", str(schedule)]
 
 
-# The processes of one machine, in start order. Another long-running process (e.g. the
-# server-side renderer) is one more entry here: Process("ssr", start_ssr).
+def ssr() -> list[str]:
+    # The server-side renderer, restarted by its own supervisor when it dies; Django asks
+    # it at INERTIA_SSR_URL (by default this port) and renders in the browser without it.
+    port = os.environ.get("SSR_PORT", "13714")
+    return [sys.executable, "-m", "app.core.ssr_process", "--port", port]
+
+
+# The processes of one machine, in start order (the renderer before the pages it renders).
 PROCESSES: list[Process] = [
+    Process("ssr", ssr),
     Process("web", web),
     Process("worker", worker),
     Process("beat", beat),
@@ -101,7 +108,10 @@ def selected(names: str) -> list[Process]:
 def run() -> int:
     if check():
         return EXIT_CONFIG
-    processes = selected(os.environ.get("SERVE_PROCESSES", ",".join(p.name for p in PROCESSES)))
+    default = [p.name for p in PROCESSES]
+    if os.environ.get("INERTIA_SSR_ENABLED", "1").strip().lower() in {"0", "false", "no", "off"}:
+        default.remove("ssr")
+    processes = selected(os.environ.get("SERVE_PROCESSES", ",".join(default)))
     grace = float(os.environ.get("SERVE_STOP_TIMEOUT", "35"))
     running: dict[str, subprocess.Popen] = {}
     stopping: list[int] = []
