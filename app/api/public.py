@@ -3,7 +3,7 @@
 from typing import Annotated
 
 from annotated_types import Len
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from ninja import Form, Query, Router, Schema
@@ -178,10 +178,10 @@ class ConsentLogIn(Schema):
     response={204: None, **REFUSALS},
     operation_id="consent_log",
 )
-def consent_log(request: HttpRequest, payload: Form[ConsentLogIn]) -> tuple[int, None]:
+def consent_log(request: HttpRequest, payload: Form[ConsentLogIn]) -> HttpResponse:
     """One event of the consent notice, as form data: script_initialization, accept,
     accept_all, show_popup or force_show_popup. With a token, logged for its account."""
     consent_services.consent_event_log(
         request=request, action=payload.action, user=auth.token_user(request)
     )
-    return 204, None
+    return HttpResponse(status=204)
