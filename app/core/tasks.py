@@ -8,6 +8,7 @@ from typing import Any
 from celery import shared_task
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from app.core import services
@@ -72,7 +73,9 @@ def _send_once(*, template: str, to: str, language: str, context: dict, key: str
 def send_outbox_email(outbox_id: int) -> str:
     """Send the outbox row `outbox_id`, once: a row another worker is sending (locked) or
     has sent is left alone, so a redelivered task, a retry and the drain never send it
-    twice."""
+    twice. A failed attempt is counted (the drain gives up after EMAIL_OUTBOX_MAX_ATTEMPTS)
+    and raised."""
+    failure: Exception | None = None
     with transaction.atomic():
         row = (
             EmailOutbox.objects.select_for_update(skip_locked=True)
@@ -80,20 +83,26 @@ def send_outbox_email(outbox_id: int) -> str:
             .first()
         )
         if row is None:
-            return "already sent"
-        row.attempts += 1
-        # Counted even when sending fails: the failure rolls back everything else.
-        EmailOutbox.objects.filter(pk=row.pk).update(attempts=row.attempts)
-        outcome = _send_once(
-            template=row.template,
-            to=row.to,
-            language=row.language,
-            context=row.context,
-            key=row.key,
-        )
-        row.sent_at = timezone.now()
-        row.context = {}
-        row.save(update_fields=["sent_at", "context"])
+            return "sent or being sent"
+        try:
+            with transaction.atomic():
+                outcome = _send_once(
+                    template=row.template,
+                    to=row.to,
+                    language=row.language,
+                    context=row.context,
+                    key=row.key,
+                )
+                row.sent_at = timezone.now()
+                row.context = {}
+                row.attempts += 1
+                row.save(update_fields=["sent_at", "context", "attempts"])
+        except Exception as error:
+            # Only the attempt is kept; the row stays locked until this commits.
+            EmailOutbox.objects.filter(pk=row.pk).update(attempts=F("attempts") + 1)
+            failure = error
+    if failure is not None:
+        raise failure
     return outcome
 
 
@@ -112,8 +121,9 @@ def drain_email_outbox() -> int:
     for outbox_id in list(waiting):
         try:
             sent += send_outbox_email.run(outbox_id) == "sent"
-        except (OSError, SMTPException):
-            # The mail server is away too: the next drain tries again.
+        except Exception:
+            # The mail server is away too, or this one e-mail cannot be rendered: the
+            # others still go, and the next drain tries again (counted attempts).
             logger.warning("E-mail %s not sent yet", outbox_id, exc_info=True)
     return sent
 
