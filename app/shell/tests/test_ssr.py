@@ -62,11 +62,14 @@ class FakeSsr:
                 self.rfile.read(int(self.headers["Content-Length"]))
                 status, body, delay = fake.answer()
                 time.sleep(delay)
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                except BrokenPipeError:
+                    pass  # Django stopped waiting: what the slow-process test wants.
 
             def log_message(self, *args):
                 pass
@@ -178,7 +181,7 @@ def test_stopping_the_ssr_process_mid_run_breaks_no_page(client, ssr_on, caplog)
 
 
 def test_a_slow_ssr_process_costs_the_page_at_most_the_timeout(client, fake_ssr, caplog):
-    settings_on, _server = fake_ssr(lambda: (*_valid()[:2], 1.0))
+    settings_on, _server = fake_ssr(lambda: (*_valid()[:2], 5.0))
     with settings_on, caplog.at_level(logging.WARNING):
         started = time.perf_counter()
         response = client.get("/login")
@@ -186,7 +189,8 @@ def test_a_slow_ssr_process_costs_the_page_at_most_the_timeout(client, fake_ssr,
 
     assert response.status_code == 200
     assert _client_rendered(response.content.decode())
-    assert elapsed < 0.8
+    # Not the 5 s the process takes (the page itself may be slow on a busy machine).
+    assert elapsed < 2.5
     assert [r.getMessage() for r in caplog.records if r.name == "app.core.ssr"] == [
         "SSR of Accounts/Login took over 0.2 s; rendered in the browser"
     ]

@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.core import ssr
 from app.core.ssr_process import BUNDLE
+from app.shell.models import SitePage
 
 pytestmark = [
     pytest.mark.e2e,
@@ -58,6 +59,15 @@ def _open(page, url: str) -> None:
 
 
 def test_anonymous_pages_hydrate_without_a_mismatch(live_server, page, ssr_on):
+    SitePage.objects.update_or_create(
+        slug="regulamin",
+        defaults={
+            "title_pl": "Regulamin",
+            "title_en": "Terms",
+            "body_pl": "## Postanowienia\nSklep sprzedaje kursy.",
+            "body_en": "## Terms\nThe shop sells courses.",
+        },
+    )
     problems = _watch(page)
     for path in ANONYMOUS_PAGES:
         _open(page, f"{live_server.url}{path}")
