@@ -7,7 +7,9 @@ Bounded: a few examples per operation (FUZZ_EXAMPLES), so the run stays under a 
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
 from app.accounts.tests.factories import make_user
@@ -27,6 +29,17 @@ CHECKS = [
 
 # The document as the running application serves it (no database needed to read it).
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", get_wsgi_application())
+
+
+@pytest.fixture(autouse=True)
+def _connection_kept():
+    """The calls go through the WSGI handler, whose request signals close a database
+    connection inside a transaction (the test's own): the test client unhooks them too."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture

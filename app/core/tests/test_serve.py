@@ -87,7 +87,8 @@ def _supervisor(processes: str) -> subprocess.Popen:
 GRACEFUL = (
     "lambda: [py, '-c', 'import signal,sys,time; "
     'signal.signal(signal.SIGTERM, lambda *a: (print("stopped {name}", flush=True), '
-    "sys.exit(0))); time.sleep(60)']"
+    'sys.exit(0))); print("ready {name}", flush=True); time.sleep(60)\''
+    "]"
 )
 
 
@@ -108,12 +109,15 @@ def test_sigterm_stops_every_process_gracefully():
         f"serve.Process('web', {GRACEFUL.format(name='web')}),"
         f"serve.Process('beat', {GRACEFUL.format(name='beat')})"
     )
-    time.sleep(1.5)
+    # Signalled once both listen for SIGTERM (a loaded machine starts Python slowly).
+    assert supervisor.stdout is not None
+    ready = {supervisor.stdout.readline().strip() for _ in range(2)}
+    assert ready == {"ready beat", "ready web"}
     supervisor.send_signal(signal.SIGTERM)
     out, err = supervisor.communicate(timeout=30)
 
     assert supervisor.returncode == 0
-    assert sorted(out.split("\n")[:2]) == ["stopped beat", "stopped web"]
+    assert sorted(line for line in out.split("\n") if line) == ["stopped beat", "stopped web"]
     assert "serve: stopped" in err
 
 

@@ -55,8 +55,11 @@ def broker_through(redis_proxy):
 
 
 def _forget_connections(celery_app) -> None:
-    # The app keeps its broker connections in pools made from the URL of their time.
-    if celery_app._pool is not None:
-        celery_app._pool.force_close_all()
+    # The app keeps its broker connections in kombu's process-wide pools, one per URL:
+    # closing one would leave it closed for every later test of that URL, so the whole
+    # registry is emptied (kombu makes fresh pools on the next use).
+    from kombu import pools
+
+    pools.reset()
     celery_app._pool = None
     celery_app.amqp._producer_pool = None
