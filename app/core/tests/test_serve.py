@@ -84,10 +84,11 @@ def _supervisor(processes: str) -> subprocess.Popen:
 
 
 # Writes "stopped <name>" when it gets SIGTERM, as gunicorn and Celery stop gracefully.
+# Each line is one write: the processes share the supervisor's stdout.
 GRACEFUL = (
-    "lambda: [py, '-c', 'import signal,sys,time; "
-    'signal.signal(signal.SIGTERM, lambda *a: (print("stopped {name}", flush=True), '
-    'sys.exit(0))); print("ready {name}", flush=True); time.sleep(60)\''
+    "lambda: [py, '-c', 'import os,signal,sys,time; "
+    'signal.signal(signal.SIGTERM, lambda *a: (os.write(1, b"stopped {name}\\\\n"), '
+    'sys.exit(0))); os.write(1, b"ready {name}\\\\n"); time.sleep(60)\''
     "]"
 )
 
