@@ -21,6 +21,7 @@ from django.contrib.auth.forms import UserChangeForm as DjangoUserChangeForm
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest
+from django.utils.functional import Promise
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
@@ -169,20 +170,17 @@ class UserAdmin(DjangoUserAdmin):
         # e-mail log): accounts are erased by anonymising them (the action below).
         return False
 
-    @admin.action(description=_("Usuń dane osobowe wybranych kont (anonimizacja)"))
-    def erase_accounts(self, request: HttpRequest, queryset) -> None:
-        erased = skipped = 0
+    def _act_on_changeable(self, request: HttpRequest, queryset, act, done: Promise) -> None:
+        """Runs `act(user)` (which returns how many it did) on each selected account the
+        admin may change, and says how many were done and how many skipped."""
+        done_count = skipped = 0
         actor = admin_user(request)
         for user in queryset.prefetch_related("roles"):
             if not selectors.user_change_allowed(actor=actor, target=user):
                 skipped += 1
                 continue
-            erased += services.account_erase(user=user)
-        self.message_user(
-            request,
-            _("Zanonimizowane konta: %(count)d.") % {"count": erased},
-            messages.SUCCESS,
-        )
+            done_count += act(user)
+        self.message_user(request, str(done) % {"count": done_count}, messages.SUCCESS)
         if skipped:
             self.message_user(
                 request,
@@ -191,27 +189,23 @@ class UserAdmin(DjangoUserAdmin):
                 messages.WARNING,
             )
 
+    @admin.action(description=_("Usuń dane osobowe wybranych kont (anonimizacja)"))
+    def erase_accounts(self, request: HttpRequest, queryset) -> None:
+        self._act_on_changeable(
+            request,
+            queryset,
+            lambda user: services.account_erase(user=user),
+            _("Zanonimizowane konta: %(count)d."),
+        )
+
     @admin.action(description=_("Wyloguj z aplikacji mobilnej (zakończ sesje aplikacji)"))
     def end_app_sessions(self, request: HttpRequest, queryset) -> None:
-        ended = skipped = 0
-        actor = admin_user(request)
-        for user in queryset.prefetch_related("roles"):
-            if not selectors.user_change_allowed(actor=actor, target=user):
-                skipped += 1
-                continue
-            ended += services.app_tokens_revoke(user=user)
-        self.message_user(
+        self._act_on_changeable(
             request,
-            _("Zakończone sesje aplikacji: %(count)d.") % {"count": ended},
-            messages.SUCCESS,
+            queryset,
+            lambda user: services.app_tokens_revoke(user=user),
+            _("Zakończone sesje aplikacji: %(count)d."),
         )
-        if skipped:
-            self.message_user(
-                request,
-                _("Pominięte konta z rolą równą Twojej albo wyższą: %(count)d.")
-                % {"count": skipped},
-                messages.WARNING,
-            )
 
     @admin.action(description=_("Wyślij link logowania (strona „Szkolenia”)"))
     def send_session_link(self, request: HttpRequest, queryset) -> None:
