@@ -125,6 +125,13 @@ TEMPLATES = [
 
 # --- Data ----------------------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# The embedded default: writes take the lock when their transaction begins (no upgrade
+# deadlocks between processes), and readers never wait for a writer (write-ahead log).
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
 if DATABASE_URL:
     # Health checks: a connection PostgreSQL dropped (a restart, a cut) is replaced on the
     # next request instead of failing it.
@@ -136,7 +143,10 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(VAR_DIR / "platforma.sqlite3"),
-            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+            "OPTIONS": SQLITE_OPTIONS,
+            # A connection kept for the thread's next requests: opening one reads and
+            # parses the whole schema again, which costs more than a page's queries.
+            "CONN_MAX_AGE": 600,
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -3,7 +3,7 @@ its own database, and rate limits raised so that repeated logins measure the log
 the limiter."""
 
 from app.settings import *  # noqa: F403
-from app.settings import ACCOUNT_RATE_LIMITS, MIDDLEWARE, VAR_DIR
+from app.settings import ACCOUNT_RATE_LIMITS, MIDDLEWARE, SQLITE_OPTIONS, VAR_DIR
 
 ROOT_URLCONF = "bench_urls"
 MIDDLEWARE = ["bench_urls.QueryCountMiddleware", *MIDDLEWARE]
@@ -12,7 +12,8 @@ if not DATABASE_URL:  # noqa: F405
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(VAR_DIR / "bench.sqlite3"),
-            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+            "OPTIONS": SQLITE_OPTIONS,
+            "CONN_MAX_AGE": 600,
         }
     }
 ACCOUNT_RATE_LIMITS = {action: "1000000/m/ip" for action in ACCOUNT_RATE_LIMITS} | {

@@ -1,65 +1,27 @@
 """What every logged-in page needs about its account, kept in the cache until it changes.
 
-Each account has a version in the cache; every entry of that account is filed under the
-version it was built at, and read only while the version is still the same. The services
-and signals that change what an entry shows (the account, its roles, its e-mail addresses,
-notifications, invitations) move the version with `account_cache_bump`, so an entry is
-never served stale. A version moves when the change is saved and once more when it
-commits: an entry built in between from the old rows is filed under a version nobody
-reads any more.
-
-The embedded default's cache is local to a process, and the embedded set-up serves from
-one process; in production every process shares Redis.
+Each account has a version (app/core/versioned_cache.py); the services and signals that
+change what an entry shows (the account, its roles, its e-mail addresses, notifications,
+invitations) move it with `account_cache_bump`, so an entry is never served stale.
 """
 
-import hashlib
-import uuid
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
-from django.core.cache import cache
-from django.db import connection, transaction
-from django.utils import timezone
-
-# Entries live no longer than this even when nothing moves their version, so a change
-# made outside the services and signals (a database edited by hand) shows within minutes.
-ENTRY_TIMEOUT = 10 * 60
-# A version that expires is simply created anew (entries under the old one go unread).
-VERSION_TIMEOUT = 30 * 24 * 3600
-
-_database_tag: str | None = None
+from app.core.versioned_cache import database_tag, version_bump, versioned_cached
 
 
 def _prefix() -> str:
-    # Primary keys restart when a database is created anew, the cache may outlive it:
-    # entries are filed under the database they came from.
-    global _database_tag
-    if _database_tag is None:
-        name = f"{connection.vendor}:{connection.settings_dict['NAME']}"
-        _database_tag = hashlib.sha256(name.encode()).hexdigest()[:8]
-    return f"account:{_database_tag}"
+    return f"account:{database_tag()}"
 
 
 def _version_key(user_id: int) -> str:
     return f"{_prefix()}:version:{user_id}"
 
 
-def _entry_key(user_id: int, name: str) -> str:
-    return f"{_prefix()}:{name}:{user_id}"
-
-
-def _new_version() -> str:
-    # Random, not a counter: a version key evicted and created again never matches an
-    # entry filed under its earlier value.
-    return uuid.uuid4().hex
-
-
 def account_cache_bump(*, user_id: int) -> None:
     """Forget every cached entry of the account (now, and again when the change commits)."""
-    key = _version_key(user_id)
-    cache.set(key, _new_version(), VERSION_TIMEOUT)
-    transaction.on_commit(lambda: cache.set(key, _new_version(), VERSION_TIMEOUT))
+    version_bump(_version_key(user_id))
 
 
 def account_cached[T](
@@ -72,25 +34,12 @@ def account_cached[T](
     """`build()`'s result for the account, from the cache while its version has not moved.
     `valid_until(value)` may name the moment the value goes out of date by itself (an
     invitation expiring): the entry is kept no longer."""
-    version_key, entry_key = _version_key(user_id), _entry_key(user_id, name)
-    found: dict[str, Any] = cache.get_many([version_key, entry_key])
-    version = found.get(version_key)
-    if version is None:
-        version = _new_version()
-        # Another process may have created it a moment ago: theirs wins.
-        if not cache.add(version_key, version, VERSION_TIMEOUT):
-            version = cache.get(version_key) or version
-    entry = found.get(entry_key)
-    if entry is not None and entry[0] == version:
-        return entry[1]
-    value = build()
-    timeout = ENTRY_TIMEOUT
-    until = valid_until(value) if valid_until else None
-    if until is not None:
-        timeout = min(timeout, int((until - timezone.now()).total_seconds()))
-    if timeout > 0:
-        cache.set(entry_key, (version, value), timeout)
-    return value
+    return versioned_cached(
+        versions=[_version_key(user_id)],
+        entry_key=f"{_prefix()}:{name}:{user_id}",
+        build=build,
+        valid_until=valid_until,
+    )
 
 
 def _account_changed(sender, instance, **kwargs) -> None:

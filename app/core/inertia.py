@@ -80,7 +80,7 @@ def _layout_around_rendered_page(language: str) -> tuple[str, str, str, str]:
 
 
 class PageResponse(InertiaResponse):
-    _ssr_shared = False
+    _ssr_reusable = False
     _ssr: RenderedPage | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -90,13 +90,9 @@ class PageResponse(InertiaResponse):
 
     def page_data(self) -> dict[str, Any]:
         page = super().page_data()
-        # Server-rendered HTML the next visitor may get too: no account, no flash, no errors.
-        user = getattr(self.request, "user", None)
-        self._ssr_shared = settings.INERTIA_SSR_ENABLED and not (
-            user is None
-            or user.is_authenticated
-            or page.get("flash")
-            or page["props"].get("errors")
+        # Server-rendered HTML the same page JSON may get again: no flash, no form errors.
+        self._ssr_reusable = settings.INERTIA_SSR_ENABLED and not (
+            page.get("flash") or page["props"].get("errors")
         )
         return page
 
@@ -111,7 +107,9 @@ class PageResponse(InertiaResponse):
     def build_first_load(self, data: Any) -> str:
         if settings.DJANGO_VITE["default"]["dev_mode"] or self.template_data:
             return super().build_first_load(data)
-        self._ssr = page_render(component=self.component, page_json=data, shared=self._ssr_shared)
+        self._ssr = page_render(
+            component=self.component, page_json=data, reusable=self._ssr_reusable
+        )
         if self._ssr is not None:
             head, before, between, after = _layout_around_rendered_page(get_language())
             request_head = tracking_head(self.request)

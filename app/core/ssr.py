@@ -17,8 +17,9 @@ from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
-# How many pages the same-for-every-visitor cache keeps (a few per page name and language).
-CACHE_SIZE = 512
+# Rendered pages are kept by the hash of their page JSON, within this many bytes of HTML
+# per process, the least recently used going first.
+CACHE_BYTES = 32 * 1024 * 1024
 _BODY_START = '<script data-page="app" type="application/json">'
 _APP_ROOT = '<div data-server-rendered="true" id="app">'
 
@@ -37,6 +38,7 @@ class _Unusable(Exception):
 
 _lock = threading.Lock()
 _cache: OrderedDict[str, RenderedPage] = OrderedDict()
+_cache_bytes = 0
 _pools: dict[str, urllib3.HTTPConnectionPool] = {}
 # After a refused connection the process is taken as down for a moment: pages do not each
 # wait for it, and the outage is logged once rather than once per page.
@@ -61,10 +63,31 @@ def _cache_key(page_json: str) -> str:
 
 
 def cache_clear() -> None:
-    global _down_until
+    global _down_until, _cache_bytes
     with _lock:
         _cache.clear()
+        _cache_bytes = 0
         _down_until = 0.0
+
+
+def _size(page: RenderedPage) -> int:
+    return len(page.head) + len(page.body)
+
+
+def _cache_put(key: str, page: RenderedPage) -> None:
+    global _cache_bytes
+    size = _size(page)
+    if size > CACHE_BYTES // 8:
+        return  # one huge page would push out many ordinary ones
+    with _lock:
+        old = _cache.pop(key, None)
+        if old is not None:
+            _cache_bytes -= _size(old)
+        _cache[key] = page
+        _cache_bytes += size
+        while _cache_bytes > CACHE_BYTES:
+            _, evicted = _cache.popitem(last=False)
+            _cache_bytes -= _size(evicted)
 
 
 def _parse(raw: bytes) -> RenderedPage:
@@ -90,16 +113,19 @@ def _failure(response: urllib3.BaseHTTPResponse) -> str:
         return f"status {response.status}"
 
 
-def page_render(*, component: str, page_json: str, shared: bool) -> RenderedPage | None:
+def page_render(*, component: str, page_json: str, reusable: bool) -> RenderedPage | None:
     """The page rendered by the SSR process, or None when the browser must render it.
 
-    `shared`: the page is the same for every visitor (no account, no flash, no form errors),
-    so its HTML is kept and reused for the next visitor of the same page JSON."""
+    `reusable`: the page may be shown again as it is (no flash message, no form errors), so
+    its HTML is kept and reused for the next request with the same page JSON. The key is the
+    whole JSON: an anonymous page is reused for every visitor of it, an account's page only
+    when the same account sees the very same data again (another account's page JSON always
+    differs, if only by the name in its menu)."""
     global _down_until
     if not settings.INERTIA_SSR_ENABLED:
         return None
-    key = _cache_key(page_json) if shared else ""
-    if shared:
+    key = _cache_key(page_json) if reusable else ""
+    if reusable:
         with _lock:
             cached = _cache.get(key)
             if cached is not None:
@@ -145,10 +171,6 @@ def page_render(*, component: str, page_json: str, shared: bool) -> RenderedPage
     except _Unusable as error:
         logger.warning("SSR of %s unusable: %s; rendered in the browser", component, error)
         return None
-    rendered = RenderedPage(rendered.head, rendered.body, time.perf_counter() - started)
-    if shared:
-        with _lock:
-            _cache[key] = RenderedPage(rendered.head, rendered.body)
-            while len(_cache) > CACHE_SIZE:
-                _cache.popitem(last=False)
-    return rendered
+    if reusable:
+        _cache_put(key, rendered)
+    return RenderedPage(rendered.head, rendered.body, time.perf_counter() - started)

@@ -11,6 +11,9 @@ class TeamsConfig(AppConfig):
     def ready(self) -> None:
         from app.accounts.selectors import learner_pages_register
         from app.teams import signals  # noqa: F401 - connects the receivers
+        from app.teams.cache import connect_signals
+
+        connect_signals()
         from app.teams.urls import urlpatterns
 
         # The learner's team page is a page a session link may open.

@@ -2,7 +2,7 @@
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.db.models.functions import TruncWeek
@@ -222,6 +222,20 @@ def team_progress_csv_rows(*, team: Team) -> Iterator[list[str | int]]:
                 done.get((member.user_id, course.pk), 0),
                 course.lesson_count,  # type: ignore[attr-defined]
             ]
+
+
+def invitation_next_expiry(*, team: Team) -> datetime | None:
+    """When the team's next waiting invitation expires: its counts and rows change then."""
+    return (
+        team.invitations.filter(_pending(), expires_at__gt=timezone.now())
+        .order_by("expires_at")
+        .values_list("expires_at", flat=True)
+        .first()
+    )
+
+
+def team_manager_ids(*, team: Team) -> frozenset[int]:
+    return frozenset(team.managers.values_list("pk", flat=True))
 
 
 def invitation_list_open(*, team: Team) -> QuerySet[Invitation]:

@@ -4,13 +4,16 @@ from django.dispatch import receiver
 from app.accounts.cache import account_cache_bump
 from app.accounts.models import User
 from app.accounts.signals import account_anonymised
+from app.teams.cache import teams_cache_bump
 from app.teams.models import Invitation, Team
 
 
 @receiver(account_anonymised)
 def forget_the_member(*, user, old_email, placeholder_email, **kwargs) -> None:
     # Invitations keep their history (who was invited when) without the address.
-    Invitation.objects.filter(email=old_email).update(email=placeholder_email)
+    invitations = Invitation.objects.filter(email=old_email)
+    teams_cache_bump(team_ids=invitations.values_list("team_id", flat=True))
+    invitations.update(email=placeholder_email)
     user.managed_teams.clear()
 
 

@@ -8,8 +8,9 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from django.contrib import messages
 from django.test import Client, override_settings
-from django.urls import path
+from django.urls import path, resolve
 
 from app.accounts.tests.factories import make_user
 from app.core import ssr
@@ -27,7 +28,17 @@ def _broken_course(request):
     return render_page(request, "Learning/Course", {"course": None})
 
 
-urlpatterns = [path("broken", _broken_course), *app_urlpatterns]
+def _login_with_a_message(request):
+    # The login page as it shows after an action that says something once.
+    messages.info(request, "Zapisano.")
+    return resolve("/login").func(request)
+
+
+urlpatterns = [
+    path("broken", _broken_course),
+    path("message", _login_with_a_message),
+    *app_urlpatterns,
+]
 
 
 @pytest.fixture(autouse=True)
@@ -39,11 +50,14 @@ def _fresh_ssr_state():
 
 @pytest.fixture
 def ssr_on(ssr_process):
-    with override_settings(INERTIA_SSR_ENABLED=True, INERTIA_SSR_URL=ssr_process.url):
-        # A fresh Node process renders its first pages slowly (cold JIT): warm it up.
-        with override_settings(INERTIA_SSR_TIMEOUT_SECONDS=10):
-            for language in ["pl", "en"]:
-                Client(cookies={"platforma_language": language}).get("/login")
+    # A fresh Node process renders its first pages slowly (cold JIT), and a machine busy
+    # with other tests may stall it for longer than a page would wait: these tests check
+    # what is rendered, the timeout has its own test (a slow process).
+    with override_settings(
+        INERTIA_SSR_ENABLED=True, INERTIA_SSR_URL=ssr_process.url, INERTIA_SSR_TIMEOUT_SECONDS=10
+    ):
+        for language in ["pl", "en"]:
+            Client(cookies={"platforma_language": language}).get("/login")
         ssr.cache_clear()
         yield ssr_process
 
@@ -234,13 +248,40 @@ def test_anonymous_pages_are_rendered_once_and_then_come_from_the_cache(client, 
     assert server.requests == 2
 
 
-def test_pages_of_an_account_are_never_reused(client, fake_ssr):
+def test_an_accounts_unchanged_page_is_reused_for_that_account_alone(client, fake_ssr):
     settings_on, server = fake_ssr(_valid)
-    client.force_login(make_user())
+    client.force_login(make_user(first_name="Ola"))
+    other = Client()
+    other.force_login(make_user(first_name="Ewa"))
     with settings_on:
         client.get("/platforma")
         client.get("/platforma")
+        assert server.requests == 1
+        # Another account's page JSON differs (its name, its courses): rendered for it.
+        other.get("/platforma")
     assert server.requests == 2
+
+
+def test_a_page_with_a_flash_message_is_rendered_but_never_kept(client, fake_ssr):
+    settings_on, server = fake_ssr(_valid)
+    with settings_on, override_settings(ROOT_URLCONF=__name__):
+        html = client.get("/message").content.decode()
+    assert "<p>Z serwera</p>" in html
+    assert server.requests == 1
+    assert len(ssr._cache) == 0
+
+
+def test_the_cache_keeps_within_its_bytes(client, fake_ssr, monkeypatch):
+    settings_on, _server = fake_ssr(_valid)
+    with settings_on:
+        client.get("/login")
+        (page,) = ssr._cache.values()
+        monkeypatch.setattr(ssr, "CACHE_BYTES", 10 * ssr._size(page))
+        for n in range(40):
+            client.get(f"/login?form=login&n={n}")
+    assert 0 < len(ssr._cache) < 40
+    assert ssr._cache_bytes <= ssr.CACHE_BYTES
+    assert ssr._cache_bytes == sum(ssr._size(page) for page in ssr._cache.values())
 
 
 def test_without_ssr_the_page_is_rendered_in_the_browser(client):

@@ -1,10 +1,15 @@
 """The manager area (/manager): teams, members and their progress, invitations."""
 
+from datetime import datetime
+from functools import partial
+from typing import TypedDict
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -12,11 +17,13 @@ from app.core.csvfile import csv_lines
 from app.core.errors import errors_return_to, rate_limit, valid_data
 from app.core.guards import manager_required
 from app.core.inertia import render_page
-from app.core.pagination import queryset_paginate
+from app.core.pagination import PAGE_PARAM, page_number_parse, queryset_paginate
 from app.core.props import date_counts
 from app.core.requests import AuthenticatedRequest, request_data
+from app.core.timeseries import week_start
 from app.core.views import area_not_found
 from app.teams import props, selectors, services
+from app.teams.cache import team_cached
 from app.teams.forms import TeamForm
 from app.teams.models import TEAM_NAME_MAX_LENGTH
 
@@ -62,9 +69,14 @@ def _team_create(request: AuthenticatedRequest) -> HttpResponse:
     return redirect("teams:team", team_id=team.pk)
 
 
-@require_GET
-@manager_required
-def manager_team(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
+class _CachedTeamPage(TypedDict):
+    manager_ids: frozenset[int]
+    props: props.ManagerTeamProps
+    valid_until: datetime | None
+
+
+def _team_page_build(request: AuthenticatedRequest, team_id: int) -> _CachedTeamPage:
+    # Only a manager of the team gets here: nobody else can make the page be built.
     team = selectors.access_team_by_id(user=request.user, team_id=team_id)
     members, pagination = queryset_paginate(
         request=request, queryset=selectors.membership_list(team=team), per_page=MEMBERS_PER_PAGE
@@ -100,7 +112,39 @@ def manager_team(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
         ],
         "progress_csv_url": reverse("teams:team_progress_csv", kwargs={"team_id": team.pk}),
     }
-    return render_page(request, "Teams/ManagerTeam", page)
+    return {
+        "manager_ids": selectors.team_manager_ids(team=team),
+        "props": page,
+        # Invitations that expire leave the counts and show as expired.
+        "valid_until": selectors.invitation_next_expiry(team=team),
+    }
+
+
+@require_GET
+@manager_required
+def manager_team(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
+    build = partial(_team_page_build, request, team_id)
+    if request.GET.keys() - {PAGE_PARAM, INVITATIONS_PAGE_PARAM}:
+        # Only the page numbers name a cached copy: other parameters (which the pagination
+        # links carry along) must not fill the cache with copies of the same page.
+        cached = build()
+    else:
+        # Served from the cache until the team, its members' progress or the catalogue
+        # change; keyed by both page numbers (clamped) and by the week, as the weekly chart
+        # moves on with the calendar.
+        members_page = min(page_number_parse(request=request), 10_000)
+        invitations_page = min(
+            page_number_parse(request=request, param=INVITATIONS_PAGE_PARAM), 10_000
+        )
+        cached = team_cached(
+            team_id=team_id,
+            name=f"manager_page:{members_page}:{invitations_page}:{week_start(timezone.localdate())}",
+            build=build,
+            valid_until=lambda entry: entry["valid_until"],
+        )
+    if request.user.pk not in cached["manager_ids"]:
+        raise Http404
+    return render_page(request, "Teams/ManagerTeam", cached["props"])
 
 
 @require_GET

@@ -1,0 +1,183 @@
+"""The manager's team page is served from the team's cache, and never stale: every change
+to what it shows, made through the services, the admin's saves or the model's relations,
+shows on the next visit; a cached page never reaches anyone but the team's managers."""
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.utils import timezone
+
+from app.accounts.services import account_erase
+from app.accounts.tests.factories import make_user
+from app.core.roles import Role
+from app.core.tests.helpers import page_of, visit
+from app.learning.models import Certificate, Lesson, LessonProgress
+from app.learning.tests.factories import make_course, make_exam
+from app.teams import services
+from app.teams.models import Invitation, Membership
+from app.teams.tests.factories import make_invitation, make_team
+from app.teams.tests.helpers import add_member
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def setting(client):
+    manager = make_user(roles=[Role.MANAGER])
+    course = make_course(title="Excel", lessons=3)
+    team = make_team(name="Sprzedaż", managers=[manager], courses=[course])
+    member = add_member(team=team, course=course, done=1)
+    client.force_login(manager)
+    url = f"/manager/zespol/{team.pk}"
+    # The first visit fills the cache: every check below is against a cached page.
+    page_of(visit(client, url))
+    return {"client": client, "manager": manager, "course": course, "team": team}, member, url
+
+
+def props(client, url: str) -> dict:
+    response = visit(client, url)
+    assert response.status_code == 200
+    return page_of(response)["props"]
+
+
+# The session is one query on the embedded default; with Redis it comes from the cache.
+SESSION = 0 if settings.SESSION_ENGINE.endswith("cached_db") else 1
+
+
+def test_later_visits_come_from_the_cache(setting, django_assert_num_queries):
+    state, _member, url = setting
+    with django_assert_num_queries(SESSION):
+        props(state["client"], url)
+
+
+def test_a_finished_lesson_shows(setting):
+    state, member, url = setting
+    lesson = state["course"].lessons.order_by("position")[1]
+    LessonProgress.objects.create(user=member, lesson=lesson)
+    page = props(state["client"], url)
+    assert page["members"][0]["done_count"] == 2
+    assert page["progress"]["members"][0]["done"] == [2]
+
+
+def test_an_unfinished_lesson_shows(setting):
+    state, member, url = setting
+    LessonProgress.objects.filter(user=member).delete()
+    page = props(state["client"], url)
+    assert page["members"][0]["done_count"] == 0
+    assert [row["email"] for row in page["not_started"]] == [member.email]
+
+
+def test_a_certificate_shows(setting):
+    state, member, url = setting
+    Certificate.objects.create(user=member, course=state["course"], participant_name="X")
+    assert props(state["client"], url)["members"][0]["certificate_count"] == 1
+
+
+def test_a_renamed_member_shows(setting):
+    state, member, url = setting
+    member.first_name, member.last_name = "Zofia", "Nowa"
+    member.save()
+    assert props(state["client"], url)["members"][0]["name"] == "Zofia Nowa"
+
+
+def test_a_member_logging_in_keeps_the_cached_page(setting, django_assert_num_queries):
+    state, member, url = setting
+    member.last_login = timezone.now()
+    member.save(update_fields=["last_login"])
+    props(state["client"], url)
+    with django_assert_num_queries(SESSION):
+        props(state["client"], url)
+
+
+def test_members_joining_and_leaving_show(setting):
+    state, member, url = setting
+    newcomer = add_member(team=state["team"], course=state["course"], done=0)
+    emails = [row["email"] for row in props(state["client"], url)["members"]]
+    assert sorted(emails) == sorted([member.email, newcomer.email])
+    Membership.objects.filter(user=member).delete()
+    assert [row["email"] for row in props(state["client"], url)["members"]] == [newcomer.email]
+
+
+def test_an_erased_member_no_longer_shows_their_name_or_address(setting):
+    state, member, url = setting
+    old_email = member.email
+    account_erase(user=member)
+    row = props(state["client"], url)["members"][0]
+    assert row["name"] == ""
+    assert row["email"] != old_email
+    assert row["email"].endswith(".invalid")
+
+
+def test_invitations_sent_and_revoked_show(setting):
+    state, _member, url = setting
+    invitation, _token = make_invitation(team=state["team"], email="nowy@example.com")
+    page = props(state["client"], url)
+    assert [row["email"] for row in page["invitations"]] == ["nowy@example.com"]
+    assert page["team"]["pending_count"] == 1
+    services.invitation_revoke(invitation=invitation)
+    page = props(state["client"], url)
+    assert page["invitations"] == []
+    assert page["team"]["pending_count"] == 0
+
+
+def test_an_invitation_expiring_shows_without_any_write(setting):
+    state, _member, url = setting
+    invitation, _token = make_invitation(team=state["team"], email="nowy@example.com")
+    Invitation.objects.filter(pk=invitation.pk).update(
+        expires_at=timezone.now() + timedelta(seconds=1)
+    )
+    state["team"].save()  # the update above bypasses the signals; this stands for the send
+    assert props(state["client"], url)["invitations"][0]["expired"] is False
+    time.sleep(1.1)
+    page = props(state["client"], url)
+    assert page["invitations"][0]["expired"] is True
+    assert page["team"]["pending_count"] == 0
+
+
+def test_a_renamed_team_shows(setting):
+    state, _member, url = setting
+    state["team"].name = "Marketing"
+    state["team"].save()
+    assert props(state["client"], url)["team"]["name"] == "Marketing"
+
+
+def test_grants_and_catalogue_changes_show(setting):
+    state, _member, url = setting
+    state["team"].exams.add(make_exam(title="Egzamin końcowy"))
+    assert props(state["client"], url)["grants"]["exams"] == ["Egzamin końcowy"]
+    course = state["course"]
+    course.title = "Excel dla zaawansowanych"
+    course.save()
+    Lesson.objects.create(course=course, position=99, title="Nowa lekcja")
+    page = props(state["client"], url)
+    assert page["grants"]["courses"] == ["Excel dla zaawansowanych"]
+    assert page["lesson_total"] == 4
+    assert page["progress"]["courses"][0]["lesson_count"] == 4
+
+
+@pytest.mark.parametrize("side", ["team", "account"])
+def test_a_manager_taken_off_the_team_no_longer_gets_the_cached_page(setting, side):
+    state, _member, url = setting
+    if side == "team":
+        state["team"].managers.remove(state["manager"])
+    else:
+        state["manager"].managed_teams.clear()
+    assert visit(state["client"], url).status_code == 404
+
+
+def test_another_manager_never_gets_the_cached_page(setting):
+    _state, _member, url = setting
+    stranger = Client()
+    stranger.force_login(make_user(roles=[Role.MANAGER]))
+    assert visit(stranger, url).status_code == 404
+
+
+def test_other_query_parameters_are_served_but_not_cached(setting):
+    state, member, url = setting
+    assert props(state["client"], f"{url}?sort=x")["members"][0]["email"] == member.email
+    member.first_name = "Ewa"
+    member.save()
+    assert props(state["client"], f"{url}?sort=x")["members"][0]["name"].startswith("Ewa")
