@@ -379,7 +379,10 @@ def main() -> None:
             f"   ({note}; target >= 0.35)"
         )
     for path, component, ms in rendering:
-        print(f"SSR {path:<22} {ms:6.1f} ms median   ({component}; anonymous pages are cached)")
+        print(
+            f"SSR {path:<22} {ms:6.1f} ms median   ({component}; paid once per page JSON,"
+            " then reused)"
+        )
     if redemptions is None:
         print(f"voucher redemptions  skipped: needs DATABASE_URL on PostgreSQL (now {engine})")
     else:
