@@ -265,6 +265,21 @@ def _absolute(path: str) -> str:
 # --- E-mail verification ------------------------------------------------------------------
 
 
+def _link_email_send(*, user: User, template: str, url: str, lifetime: timedelta, key: str) -> None:
+    """E-mail `user` a one-time link `url`, saying how many hours it works."""
+    send_email(
+        template=template,
+        to=user.email,
+        language=user.language,
+        context={
+            "first_name": user.shown_first_name,
+            "url": url,
+            "hours": int(lifetime.total_seconds() // 3600),
+        },
+        key=key,
+    )
+
+
 def email_confirmation_link(*, key: str) -> str:
     """The e-mailed address that verifies an account's address with allauth's `key`."""
     return _absolute(reverse("accounts:email_confirm", kwargs={"key": key}))
@@ -392,15 +407,11 @@ def session_link_send(
     """Issue a session link (see session_link_issue) and e-mail it to `user` after the
     commit; raises ApplicationError ("outside_platform", "session_link_refused")."""
     link, url = session_link_issue(user=user, path=path, course_id=course_id, issued_by=issued_by)
-    send_email(
+    _link_email_send(
+        user=user,
         template="session_link",
-        to=user.email,
-        language=user.language,
-        context={
-            "first_name": user.shown_first_name,
-            "url": url,
-            "hours": int(settings.SESSION_LINK_LIFETIME.total_seconds() // 3600),
-        },
+        url=url,
+        lifetime=settings.SESSION_LINK_LIFETIME,
         key=f"session-link:{link.pk}",
     )
     return link
@@ -444,15 +455,11 @@ def account_deletion_request(*, user: User) -> AccountDeletionLink:
         user=user,
         kind=AccountDeletionLink.Kind.CONFIRM,
     )
-    send_email(
+    _link_email_send(
+        user=user,
         template="account_deletion_request",
-        to=user.email,
-        language=user.language,
-        context={
-            "first_name": user.shown_first_name,
-            "url": _absolute(reverse("accounts:account_deletion", kwargs={"hash": token})),
-            "hours": int(settings.ACCOUNT_DELETION_LINK_LIFETIME.total_seconds() // 3600),
-        },
+        url=_absolute(reverse("accounts:account_deletion", kwargs={"hash": token})),
+        lifetime=settings.ACCOUNT_DELETION_LINK_LIFETIME,
         key=f"account-deletion-request:{link.pk}",
     )
     return link
@@ -669,15 +676,11 @@ def data_export_build(*, user_id: int, request_key: str) -> DataExport | None:
             request_key=request_key,
             content=data_export_content(user=user),
         )
-        send_email(
+        _link_email_send(
+            user=user,
             template="data_export_ready",
-            to=user.email,
-            language=user.language,
-            context={
-                "first_name": user.shown_first_name,
-                "url": _absolute(reverse("accounts:data_export", kwargs={"hash": token})),
-                "hours": int(settings.DATA_EXPORT_LINK_LIFETIME.total_seconds() // 3600),
-            },
+            url=_absolute(reverse("accounts:data_export", kwargs={"hash": token})),
+            lifetime=settings.DATA_EXPORT_LINK_LIFETIME,
             key=f"data-export:{request_key}",
         )
     return export
