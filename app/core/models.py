@@ -95,3 +95,9 @@ class EmailOutbox(models.Model):
 
     def __str__(self) -> str:
         return f"{self.template} → {self.to}"
+
+    @classmethod
+    def stale_rows(cls, *, now: datetime) -> models.QuerySet["EmailOutbox"]:
+        """Rows sent more than EMAIL_OUTBOX_RETENTION ago, deleted by the daily clean-up;
+        a row not sent yet is never stale."""
+        return cls.objects.filter(sent_at__lte=now - settings.EMAIL_OUTBOX_RETENTION)

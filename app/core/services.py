@@ -26,7 +26,8 @@ def expired_records_clear(*, now: datetime | None = None) -> dict[str, int]:
     sessions that are gone, and every e-mailed secret (session links, deletion and
     restore links, team invitations: each OneTimeToken model) used, withdrawn or expired
     more than EXPIRED_RECORDS_RETENTION ago, and the rows a model's `stale_rows(now=…)`
-    names (app sessions idle past their limit). Returns how many rows of each went; a second
+    names (app sessions idle past their limit, e-mails of the outbox sent more than
+    EMAIL_OUTBOX_RETENTION ago). Returns how many rows of each went; a second
     run deletes nothing (idempotent)."""
     now = now or timezone.now()
     cleared: dict[str, int] = {}

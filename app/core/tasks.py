@@ -32,8 +32,8 @@ def ping() -> str:
 @shared_task(name="core.clear_expired_records")
 def clear_expired_records() -> dict[str, int]:
     """Celery beat runs this daily (CELERY_BEAT_SCHEDULE): expired sessions, spent links
-    and invitations are deleted (services.expired_records_clear). Safe to run twice or
-    after a crash half way."""
+    and invitations, and e-mails sent a while ago are deleted
+    (services.expired_records_clear). Safe to run twice or after a crash half way."""
     return services.expired_records_clear()
 
 

@@ -1,4 +1,5 @@
-"""The daily clean-up: expired sessions, spent links and invitations go; the rest stays."""
+"""The daily clean-up: expired sessions, spent links and invitations, and e-mails sent a
+while ago go; the rest stays."""
 
 from datetime import timedelta
 
@@ -11,7 +12,7 @@ from django.utils import timezone
 
 from app.accounts.models import AccountDeletionLink, SessionLink
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.core.models import DataExport
+from app.core.models import DataExport, EmailOutbox
 from app.core.tasks import clear_expired_records
 from app.core.tests.helpers import post_json
 from app.teams.models import Invitation
@@ -102,10 +103,37 @@ def test_old_rows_go_and_live_ones_stay():
         "teams.Invitation": 3,
         "core.DataExport": 1,
         "accounts.AppToken": 0,
+        "core.EmailOutbox": 0,
     }
     assert list(DataExport.objects.all()) == [export_valid]
     assert used_long_ago not in SessionLink.objects.values_list("pk", flat=True)
     assert expired_long_ago not in SessionLink.objects.values_list("pk", flat=True)
+
+
+def test_sent_emails_go_after_a_week_and_unsent_ones_stay():
+    # Sent a minute either side of the week the outbox keeps them.
+    now = timezone.now()
+    week = timedelta(days=7)
+
+    def outbox_row(key: str, *, created: timedelta, sent: timedelta | None) -> None:
+        row = EmailOutbox.objects.create(
+            key=key, template="password_reset", to=f"{key}@example.com", language="pl"
+        )
+        EmailOutbox.objects.filter(pk=row.pk).update(
+            created_at=now - created, sent_at=None if sent is None else now - sent
+        )
+
+    outbox_row("sent-long-ago", created=week * 2, sent=week + timedelta(minutes=1))
+    outbox_row("sent-lately", created=week * 2, sent=week - timedelta(minutes=1))
+    outbox_row("never-sent", created=week * 5, sent=None)
+
+    cleared = clear_expired_records()
+
+    assert cleared["core.EmailOutbox"] == 1
+    assert sorted(EmailOutbox.objects.values_list("key", flat=True)) == [
+        "never-sent",
+        "sent-lately",
+    ]
 
 
 def test_a_second_run_finds_nothing_to_do():

@@ -1,6 +1,7 @@
 """The platform served for real by the tests: gunicorn (and Celery workers) as subprocesses
-with the production-like environment, against this test run's PostgreSQL database and
-Redis, and clients that talk to it the way the pages do."""
+with the production-like environment, or the whole production set-up as `./scripts/serve`
+starts it, against this test run's PostgreSQL database and Redis, and clients that talk
+to it the way the pages do (through a load balancer that ended TLS, in production)."""
 
 import os
 import signal
@@ -17,6 +18,8 @@ import httpx
 from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
+VITE_MANIFEST = Path(settings.VITE_MANIFEST)
+SSR_BUNDLE = ROOT / "build" / "ssr" / "ssr.js"
 
 
 def free_port() -> int:
@@ -106,18 +109,9 @@ class Gunicorn:
         self.log.seek(0)
         return self.log.read().decode(errors="replace")[-4000:]
 
-    def worker_pids(self) -> list[int]:
-        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-        return [int(pid) for pid in children.read_text().split()]
-
     def rss_kib(self) -> int:
         """Resident memory of the master and its workers together."""
-        total = 0
-        for pid in [self.process.pid, *self.worker_pids()]:
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        return total
+        return sum(rss_kib(pid) for pid in [self.process.pid, *child_pids(self.process.pid)])
 
     def stop(self) -> None:
         stop_process_group(self.process)
@@ -140,15 +134,180 @@ def stop_process_group(process: subprocess.Popen, timeout: float = 20) -> None:
         os.killpg(process.pid, signal.SIGKILL)
 
 
+class Served:
+    """The platform in production as `./scripts/serve` runs it: its supervisor
+    (`scripts/serve.py run`, what the script ends in) starting the processes it names by
+    default (the renderer, gunicorn with gunicorn.conf.py, a Celery worker, Celery beat)
+    with PLATFORMA_ENV=production on free ports, against this test run's database and
+    Redis, sending e-mails to `smtp_port`. `url` is the https address visitors use through
+    the load balancer (see `Browser`); `stop()` signals the supervisor, which stops the rest.
+
+    Of what the script does before that, the test run already installed the packages,
+    built the frontend and compiled the translations (./scripts/test), and pytest-django
+    migrated the database; the deploy checks and `collectstatic` (into this server's own
+    STATIC_ROOT) are done here.
+    """
+
+    def __init__(self, var_dir: Path, *, smtp_port: int, **extra: str) -> None:
+        missing = [path for path in (VITE_MANIFEST, SSR_BUNDLE) if not path.exists()]
+        if missing:
+            raise RuntimeError(f"build the frontend first (./scripts/test does): {missing}")
+        self.port = free_port()
+        self.url = f"https://127.0.0.1:{self.port}"
+        self.health_url = f"http://127.0.0.1:{self.port}/health/ready"
+        ssr_port = free_port()
+        env = platform_env(
+            PLATFORMA_ENV="production",
+            LOG_FORMAT="json",
+            BIND=f"127.0.0.1:{self.port}",
+            SSR_PORT=str(ssr_port),
+            INERTIA_SSR_URL=f"http://127.0.0.1:{ssr_port}",
+            # Media, the collected static files and beat's schedule: this server's own.
+            PLATFORMA_VAR_DIR=str(var_dir),
+            STATIC_ROOT=str(var_dir / "staticfiles"),
+            EMAIL_HOST="127.0.0.1",
+            EMAIL_PORT=str(smtp_port),
+            EMAIL_USE_TLS="0",
+            SERVE_STOP_TIMEOUT="20",
+            **extra,
+        )
+        # As scripts/serve: DEBUG is production's (off), whatever the caller's says.
+        env.pop("DJANGO_DEBUG", None)
+        for command in (
+            ["check", "--deploy", "--fail-level", "ERROR"],
+            ["collectstatic", "--noinput"],
+        ):
+            done = subprocess.run(
+                [sys.executable, "manage.py", *command],
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            if done.returncode:
+                raise RuntimeError(f"manage.py {command[0]} failed: {done.stderr[-4000:]}")
+        self.log_path = var_dir / "serve.log"
+        self.log = open(self.log_path, "wb")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [sys.executable, "scripts/serve.py", "run"],
+            cwd=ROOT,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        # Known while they run: whatever the supervisor leaves behind is ended by `stop()`.
+        self._children: set[int] = set()
+        try:
+            self._wait_until_serving(ssr_port)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait_until_serving(self, ssr_port: int) -> None:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"scripts/serve.py exited: {self.output()}")
+            self._children.update(self.children())
+            try:
+                ready = httpx.get(self.health_url, timeout=5).status_code == 200
+                ready = ready and httpx.get(f"http://127.0.0.1:{ssr_port}/health").is_success
+            except httpx.HTTPError:
+                ready = False
+            if ready:
+                self._children.update(self.children())
+                return
+            time.sleep(0.3)
+        raise RuntimeError(f"the platform was not ready within 90 s: {self.output()}")
+
+    def output(self) -> str:
+        """The end of what the supervisor and its processes wrote."""
+        return self.log_path.read_bytes().decode(errors="replace")[-4000:]
+
+    def children(self) -> list[int]:
+        return child_pids(self.process.pid)
+
+    def rss_kib(self) -> int:
+        """Resident memory of gunicorn's master and its workers together."""
+        [master] = [pid for pid in self.children() if b"gunicorn" in command_line(pid)]
+        return sum(rss_kib(pid) for pid in [master, *child_pids(master)])
+
+    def stop(self) -> int | None:
+        """SIGTERM to the supervisor, as the machine's own supervisor stops it; returns its
+        exit status (None when it had to be killed)."""
+        status = None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            with suppress(subprocess.TimeoutExpired):
+                status = self.process.wait(timeout=30)
+        else:
+            status = self.process.returncode
+        if status is None:
+            self.process.kill()
+            self.process.wait()
+        # Each process runs in a session of its own: anything left of one is ended here.
+        for pid in self._children:
+            with suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGKILL)
+        self.log.close()
+        return status
+
+
+def child_pids(pid: int) -> list[int]:
+    with suppress(FileNotFoundError):
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+        return [int(child) for child in children.split()]
+    return []
+
+
+def command_line(pid: int) -> bytes:
+    with suppress(FileNotFoundError):
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    return b""
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+class LoadBalancer(httpx.HTTPTransport):
+    """The load balancer in front of production, as the platform sees it: it ended the
+    visitor's TLS and passes the request on over plain HTTP, saying so in
+    X-Forwarded-Proto (which production believes from it: SECURE_PROXY_SSL_HEADER, and
+    gunicorn's forwarded_allow_ips). The visitor's side stays https, so its secure
+    cookies are kept and sent as a browser's are."""
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        forwarded = httpx.Request(
+            request.method,
+            request.url.copy_with(scheme="http"),
+            headers=[*request.headers.raw, (b"X-Forwarded-Proto", b"https")],
+            stream=request.stream,
+            extensions=request.extensions,
+        )
+        return super().handle_request(forwarded)
+
+
 class Browser:
-    """One visitor: cookies, the CSRF header and Inertia's headers, like the pages send."""
+    """One visitor: cookies, the CSRF header and Inertia's headers, like the pages send;
+    to an https address, through the `LoadBalancer`."""
 
     def __init__(self, base_url: str, *, timeout: float = 30, keep_alive: bool = True) -> None:
         # Without keep-alive each request opens its own connection: a client that waits
         # longer than the server keeps an idle connection would otherwise race its close.
         limits = httpx.Limits() if keep_alive else httpx.Limits(max_keepalive_connections=0)
+        transport = LoadBalancer(limits=limits) if base_url.startswith("https:") else None
+        self.origin = base_url.rstrip("/")
         self.http = httpx.Client(
-            base_url=base_url, timeout=timeout, follow_redirects=False, limits=limits
+            base_url=base_url,
+            timeout=timeout,
+            follow_redirects=False,
+            limits=limits,
+            transport=transport,
         )
 
     def close(self) -> None:
@@ -169,7 +328,9 @@ class Browser:
         return self.http.get(path, headers=self._headers())
 
     def post(self, path: str, data: dict[str, Any]) -> httpx.Response:
-        return self.http.post(path, json=data, headers=self._headers())
+        # Browsers name the page's origin on every POST of a script (the CSRF check
+        # compares it with the site's address).
+        return self.http.post(path, json=data, headers={**self._headers(), "Origin": self.origin})
 
     def log_in(self, email: str, password: str) -> httpx.Response:
         if not self.http.cookies.get(settings.CSRF_COOKIE_NAME):

@@ -1,4 +1,5 @@
-"""Many users at once against a real gunicorn on PostgreSQL and Redis.
+"""Many users at once against the platform as `./scripts/serve` runs it in production
+(gunicorn, the Celery worker and beat, the renderer) on PostgreSQL and Redis.
 
 - 50 simulated users, for RESILIENCE_LOAD_SECONDS (60 by default; CI runs the 60), each
   logging in, opening their pages and redeeming vouchers: no request fails, the p95 is
@@ -8,16 +9,19 @@
   bounded, no seat is lost or counted twice, and other visitors are answered meanwhile.
 
 Each simulated user comes from an address of its own (X-Forwarded-For behind one trusted
-proxy), as real users behind a load balancer do: limits per address stay per person.
+proxy), as real users behind a load balancer do: limits per address stay per person; the
+load balancer ended their HTTPS (X-Forwarded-Proto), as production expects.
 """
 
 import os
 import random
+import re
 import statistics
 import threading
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass, field
 
 import httpx
@@ -28,7 +32,8 @@ from django.test import Client
 
 from app.accounts.models import User
 from app.accounts.tests.factories import DEFAULT_PASSWORD
-from app.core.tests.resilience.server import Browser, Gunicorn, platform_env
+from app.core.tests.resilience.server import Browser, Served
+from app.core.tests.resilience.smtp import FakeSMTP
 from app.learning.tests.factories import make_course
 from app.vouchers.models import Redemption, Voucher
 from app.vouchers.tests.factories import make_voucher
@@ -41,21 +46,29 @@ PAGES = ("/platforma", "/platforma/moje_kursy", "/platforma/profil")
 
 
 @pytest.fixture(scope="module")
-def _gunicorn(tmp_path_factory, django_db_setup, django_db_blocker):
-    # One server for the module (it starts in seconds, not instantly); every test still
-    # has its own data, in the one test database the server uses.
+def _served(tmp_path_factory, django_db_setup):
+    # One production set-up for the module (it starts in seconds, not instantly); every
+    # test still has its own data, in the one test database the server uses.
     if "postgresql" not in settings.DATABASES["default"]["ENGINE"] or not settings.REDIS_URL:
         pytest.skip("needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL)")
-    env = platform_env(MAIL_DIR=str(tmp_path_factory.mktemp("load")), TRUSTED_PROXY_COUNT="1")
-    server = Gunicorn(env, workers=2, threads=8)
-    yield server
-    server.stop()
+    smtp = FakeSMTP()
+    try:
+        server = Served(
+            tmp_path_factory.mktemp("serve"), smtp_port=smtp.port, TRUSTED_PROXY_COUNT="1"
+        )
+        yield server
+        status = server.stop()
+    finally:
+        smtp.stop()
+    # Stopped as the machine's supervisor stops it: every process ended gracefully.
+    assert status == 0, server.output()
+    assert "did not stop in" not in server.output(), server.output()
 
 
 @pytest.fixture
-def server(_gunicorn):
-    assert _gunicorn.process.poll() is None, _gunicorn.output()
-    return _gunicorn
+def server(_served):
+    assert _served.process.poll() is None, _served.output()
+    return _served
 
 
 def make_users(prefix: str, count: int, *, password: str | None = None) -> list[User]:
@@ -71,10 +84,28 @@ def make_users(prefix: str, count: int, *, password: str | None = None) -> list[
     return users
 
 
-def user_browser(server: Gunicorn, n: int, *, keep_alive: bool = True) -> Browser:
+def user_browser(server: Served, n: int, *, keep_alive: bool = True) -> Browser:
     browser = Browser(server.url, keep_alive=keep_alive)
     browser.http.headers["X-Forwarded-For"] = f"10.{n // 65536 % 256}.{n // 256 % 256}.{n % 256}"
     return browser
+
+
+def test_the_platform_under_load_is_served_as_in_production(server):
+    plain = httpx.get(f"http://127.0.0.1:{server.port}/login", timeout=30)
+    with closing(user_browser(server, 0)) as browser:
+        page = browser.open("/login")
+        stylesheets = re.findall(r'href="(/static/dist/assets/[^"]+\.css)"', page.text)
+        stylesheet = browser.http.get(stylesheets[0])
+
+    # HTTPS only: plain HTTP is sent there, the browser is told to stay, cookies are secure.
+    assert plain.status_code == 301
+    assert plain.headers["Location"] == f"{server.url}/login"
+    assert page.status_code == 200
+    assert page.headers["Strict-Transport-Security"].startswith("max-age=31536000")
+    assert "; Secure" in page.headers["Set-Cookie"]
+    # Static files from collectstatic's manifest: names carrying their content's hash.
+    assert re.search(r"\.[0-9a-f]{12}\.css$", stylesheets[0])
+    assert stylesheet.status_code == 200
 
 
 @dataclass
@@ -281,4 +312,5 @@ def test_an_oversized_upload_is_refused_before_the_server_reads_it(server):
     assert time.monotonic() - started < 30
     assert sent < 200 * 1024 * 1024
     assert server.process.poll() is None
-    assert httpx.get(f"{server.url}/login", timeout=30).status_code == 200
+    with closing(user_browser(server, 2)) as after:
+        assert after.open("/login").status_code == 200
