@@ -88,6 +88,10 @@ def test_services_chosen_one_by_one_are_kept_on_the_next_page(live_server, page)
     expect(modal).to_be_visible()
     expect(modal.get_by_role("switch", name="Google Tag Manager")).to_be_checked()
     expect(modal.get_by_role("switch", name="Google Tag Manager")).to_be_disabled()
+    # The required purpose says once that it is always on.
+    expect(modal.get_by_role("switch", name="Niezbędne")).to_have_accessible_description(
+        "Usługi, bez których Platforma nie działa. Zawsze włączone."
+    )
     expect(modal.get_by_role("switch", name="Google Ads")).not_to_be_checked()
     expect(modal.get_by_role("switch", name="Reddit Pixel")).to_have_count(0)
     expect(modal.get_by_role("button", name="Zaakceptuj wszystkie")).to_be_visible()
