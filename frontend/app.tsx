@@ -1,14 +1,14 @@
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 
 import { areaOf, loadMessages } from "@/i18n";
 import AppLayout from "@/layouts/AppLayout";
-import LearnerLayout from "@/layouts/LearnerLayout";
 import { inLearnerLayout, layoutCatalogues } from "@/lib/layouts";
 
 /** What the browser (main.tsx) and the server renderer (ssr.tsx) share: how a page name
  * becomes a component with its texts loaded, its layouts and its title. */
 
 type PageModule = { default: ComponentType; catalogues?: string[] };
+type Layout = ComponentType<{ children: ReactNode }>;
 
 // Each page is its own chunk; tests next to pages must never land in the bundle.
 const pages = import.meta.glob<PageModule>(["./pages/**/*.tsx", "!./pages/**/*.test.tsx"]);
@@ -21,6 +21,7 @@ export async function resolvePage(name: string, language: string): Promise<Compo
   const [module] = await Promise.all([
     load(),
     loadMessages(language, areaOf(name), ...layoutCatalogues(name)),
+    loadLayouts(name),
   ]);
   if (module.catalogues) await loadMessages(language, ...module.catalogues);
   return module.default;
@@ -39,11 +40,23 @@ export const pageNames = Object.keys(pages).map((path) =>
   path.replace(/^\.\/pages\//, "").replace(/\.tsx$/, ""),
 );
 
+// The learner menu, loaded with the first page that stands in it (resolvePage), so the
+// first render already has it and visitors of other pages never download it.
+let learnerLayout: Layout | null = null;
+
+async function loadLayouts(name: string): Promise<void> {
+  if (inLearnerLayout(name) && !learnerLayout) {
+    learnerLayout = (await import("@/layouts/LearnerLayout")).default;
+  }
+}
+
 // Persistent layouts, chosen by page name: every page stands in the shell, learner
 // pages also in the learner menu. Pages never wrap themselves, so a layout keeps its
 // state (open menus, timers, the menu's scroll) across visits between its pages.
-export function layoutOf(name: string) {
-  return inLearnerLayout(name) ? [AppLayout, LearnerLayout] : AppLayout;
+export function layoutOf(name: string): Layout | Layout[] {
+  if (!inLearnerLayout(name)) return AppLayout;
+  if (!learnerLayout) throw new Error(`${name} is shown before resolvePage loaded its layout`);
+  return [AppLayout, learnerLayout];
 }
 
 export function titleOf(title: string): string {

@@ -1,66 +1,19 @@
 import { router } from "@inertiajs/react";
 import { useEffect } from "react";
 
-import {
-  CHECK_INTERVAL_MS,
-  clearCaches,
-  isUpdateReady,
-  reloadForUpdate,
-  settle,
-  takeRedirect,
-} from "@/lib/appUpdate";
-import { getJson } from "@/lib/http";
-import { registerWhenStable, updateServiceWorker } from "@/lib/serviceWorker";
-import { routes } from "@/routes";
-
-/** SPEC §4 "Application update": look for a new build once the page is idle and every
- * 5 minutes (the service worker too); when there is one, the next navigation reloads into
- * it and carries on. */
+/** SPEC §4 "Application update", watched while the app runs (lib/appUpdateWatch.ts). No
+ * page needs the watch to show, so its code is a chunk of its own that arrives after the
+ * page's first load. */
 export function useAppUpdate(runningVersion: string): void {
   useEffect(() => {
-    const redirect = takeRedirect(sessionStorage, window.location.origin);
-    const here = window.location.pathname + window.location.search + window.location.hash;
-    if (redirect && redirect !== here) router.visit(redirect, { replace: true });
-
-    // Development (the Vite server) has no build to keep.
-    const stopRegistration = import.meta.env.DEV
-      ? () => {}
-      : registerWhenStable(routes.shell.serviceWorker());
-
-    let latest: string | null = null;
-    async function check() {
-      void updateServiceWorker();
-      const result = await getJson<{ version?: unknown }>(routes.shell.version(), {
-        handle: "all",
-      });
-      if (result.status === 200 && typeof result.data?.version === "string") {
-        latest = result.data.version;
-        settle(sessionStorage, runningVersion, latest);
-      }
-    }
-    // Safari has no requestIdleCallback: a short delay stands in for "once the page is idle".
-    const hasIdle = typeof window.requestIdleCallback === "function";
-    const idle = hasIdle
-      ? window.requestIdleCallback(() => void check())
-      : setTimeout(() => void check(), 2000);
-    const interval = window.setInterval(() => void check(), CHECK_INTERVAL_MS);
-
-    const offBefore = router.on("before", (event) => {
-      const visit = event.detail.visit;
-      if (visit.method !== "get" || visit.prefetch || visit.only.length > 0) return;
-      if (!isUpdateReady(runningVersion, latest)) return;
-      const reloaded = reloadForUpdate(visit.url.href, sessionStorage, () => {
-        void clearCaches().finally(() => window.location.reload());
-      });
-      if (reloaded) return false;
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    void import("@/lib/appUpdateWatch").then(({ watchAppUpdate }) => {
+      if (!stopped) stop = watchAppUpdate(runningVersion, router);
     });
-
     return () => {
-      if (hasIdle) window.cancelIdleCallback(idle as number);
-      else clearTimeout(idle);
-      window.clearInterval(interval);
-      stopRegistration();
-      offBefore();
+      stopped = true;
+      stop?.();
     };
   }, [runningVersion]);
 }

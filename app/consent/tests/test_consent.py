@@ -2,12 +2,14 @@
 the newsletter consent (SPEC §2 "Consent notice", §7, §9)."""
 
 import csv
+import importlib
 import io
 import runpy
 from datetime import timedelta
 
 import pytest
-from cookie_consent.models import Cookie, LogItem
+from cookie_consent.models import Cookie, CookieGroup, LogItem
+from django.apps import apps
 from django.conf import settings
 from django.test import Client, override_settings
 from django.utils import timezone
@@ -15,7 +17,7 @@ from django.utils import timezone
 from app.accounts.models import User
 from app.accounts.tests.factories import make_user
 from app.accounts.tests.helpers import save_user_form
-from app.consent.models import ConsentEvent, ServiceText
+from app.consent.models import ConsentEvent, PurposeText, ServiceText
 from app.consent.services import session_key_hash
 from app.core.roles import Role
 from app.core.tests.helpers import page_of, post_json, visit
@@ -75,6 +77,39 @@ def test_the_purposes_and_services_are_those_of_the_spec_in_polish(client):
         "description": "Wczytuje pozostałe usługi, i tylko te, na które się zgodzisz.",
         "required": True,
     }
+
+
+def test_the_essential_purpose_does_not_say_what_the_modal_writes_after_it(client):
+    # The modal follows a required purpose's description with "Zawsze włączone." ("Always
+    # on."): said in the description too, the sentence stood there twice.
+    polish = definition(client)["purposes"][0]
+    client.cookies["platforma_language"] = "en"
+    english = definition(client)["purposes"][0]
+
+    assert polish["required"] is True
+    assert polish["description"] == "Usługi, bez których Platforma nie działa."
+    assert english["description"] == "Services the platform cannot work without."
+    assert "zawsze" not in polish["description"].lower()
+    assert "always" not in english["description"].lower()
+
+
+def test_the_essential_purpose_text_changes_only_where_it_is_still_as_seeded():
+    migration = importlib.import_module("app.consent.migrations.0003_essential_purpose_text")
+    base = CookieGroup.objects.get(varname="base")
+    CookieGroup.objects.filter(pk=base.pk).update(description=migration.POLISH[0])
+    PurposeText.objects.filter(cookiegroup=base).update(description_en="Our own words.")
+
+    migration.shorten(apps, None)
+
+    base.refresh_from_db()
+    assert base.description == "Usługi, bez których Platforma nie działa."
+    assert PurposeText.objects.get(cookiegroup=base).description_en == "Our own words."
+
+    migration.restore(apps, None)
+
+    base.refresh_from_db()
+    assert base.description == "Usługi, bez których Platforma nie działa. Są zawsze włączone."
+    assert PurposeText.objects.get(cookiegroup=base).description_en == "Our own words."
 
 
 def test_pages_share_the_visitors_choice_and_whether_to_ask(client):

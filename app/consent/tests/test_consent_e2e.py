@@ -80,6 +80,19 @@ def test_the_notice_is_mandatory_and_accept_all_is_kept_for_120_days(live_server
     expect(page.get_by_role("dialog", name=NOTICE)).to_have_count(0)
 
 
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_notice_has_no_empty_band_between_its_text_and_its_buttons(live_server, page, viewport):
+    page.set_viewport_size(viewport)
+    page.goto(f"{live_server.url}/login")
+    notice = page.get_by_role("dialog", name=NOTICE)
+    expect(notice).to_be_visible()
+
+    text = notice.get_by_text("Używamy usług niezbędnych").bounding_box()
+    button = notice.get_by_role("button", name="Dostosuj").bounding_box()
+    # The buttons follow the text at the usual spacing (16 px), with no blank line between.
+    assert button["y"] - (text["y"] + text["height"]) == pytest.approx(16, abs=2)
+
+
 def test_services_chosen_one_by_one_are_kept_on_the_next_page(live_server, page):
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/login")
@@ -88,6 +101,10 @@ def test_services_chosen_one_by_one_are_kept_on_the_next_page(live_server, page)
     expect(modal).to_be_visible()
     expect(modal.get_by_role("switch", name="Google Tag Manager")).to_be_checked()
     expect(modal.get_by_role("switch", name="Google Tag Manager")).to_be_disabled()
+    # The required purpose says once that it is always on.
+    expect(modal.get_by_role("switch", name="Niezbędne")).to_have_accessible_description(
+        "Usługi, bez których Platforma nie działa. Zawsze włączone."
+    )
     expect(modal.get_by_role("switch", name="Google Ads")).not_to_be_checked()
     expect(modal.get_by_role("switch", name="Reddit Pixel")).to_have_count(0)
     expect(modal.get_by_role("button", name="Zaakceptuj wszystkie")).to_be_visible()

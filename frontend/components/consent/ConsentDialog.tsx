@@ -215,17 +215,19 @@ export default function ConsentDialog({
           </div>
         )}
 
-        <p role="status" className="mt-4 min-h-5 text-sm font-semibold text-slate-800">
-          {status === "saved" ? t("consent.saved") : null}
-          {status === "saving" ? t("consent.saving") : null}
-        </p>
         {status === "failed" ? (
-          <p role="alert" className="text-sm font-semibold text-red-800">
+          <p role="alert" className="mt-4 text-sm font-semibold text-red-800">
             {t("consent.save_failed")}
           </p>
         ) : null}
 
-        <div className="mt-4 flex flex-wrap justify-end gap-3">
+        <div className="mt-4 flex flex-wrap items-center justify-end gap-3">
+          {/* Beside the buttons, not on a line of its own: empty until a choice is saved,
+              such a line stood as a blank band between the text and the buttons. */}
+          <p role="status" className="mr-auto text-sm font-semibold text-slate-800">
+            {status === "saved" ? t("consent.saved") : null}
+            {status === "saving" ? t("consent.saving") : null}
+          </p>
           {notice ? (
             <Button variant="secondary" disabled={busy} onClick={() => setMode("settings")}>
               {t("consent.customise")}
