@@ -103,8 +103,9 @@ def test_the_platform_under_load_is_served_as_in_production(server):
     assert page.status_code == 200
     assert page.headers["Strict-Transport-Security"].startswith("max-age=31536000")
     assert "; Secure" in page.headers["Set-Cookie"]
-    # Static files from collectstatic's manifest: names carrying their content's hash.
-    assert re.search(r"\.[0-9a-f]{12}\.css$", stylesheets[0])
+    # Static files from collectstatic's manifest, under names carrying their content's
+    # hash: Vite's own for its build (app/core/static_storage.py).
+    assert re.search(r"/main-[0-9A-Za-z_-]{8}\.css$", stylesheets[0])
     assert stylesheet.status_code == 200
 
 
