@@ -27,7 +27,12 @@ function render(locale: string): string {
 describe("ChartCanvas on the server", () => {
   it("renders the named canvas, undrawn, and the table of every number", () => {
     const html = render("pl");
-    expect(html).toContain('<canvas role="img" aria-label="Ukończone lekcje"></canvas>');
+    expect(html).toContain(
+      '<canvas role="img" aria-label="Ukończone lekcje" class="absolute inset-0"></canvas>',
+    );
+    // Its height is reserved without a style attribute (the CSP would drop it).
+    expect(html).toMatch(/<svg aria-hidden="true" width="100%" height="\d+" class="block"><\/svg>/);
+    expect(html).not.toContain("style=");
     expect(html).not.toContain("data-drawn");
     expect(html).toContain("<caption>Ukończone lekcje</caption>");
     expect(html).toContain('<th scope="col">Tydzień od</th>');

@@ -116,8 +116,11 @@ export default function ChartCanvas({
       <figcaption aria-hidden="true" className="mb-2 text-sm font-semibold text-slate-800">
         {title}
       </figcaption>
-      <div className="relative w-full" style={{ height }}>
-        <canvas ref={canvas} role="img" aria-label={title} />
+      {/* The chart's height is reserved by an SVG's height attribute, not a style: the CSP
+          drops style attributes from server-rendered HTML (hydration never restores them). */}
+      <div className="relative w-full">
+        <svg aria-hidden="true" width="100%" height={height} className="block" />
+        <canvas ref={canvas} role="img" aria-label={title} className="absolute inset-0" />
       </div>
       {/* A table ignores the 1px width of sr-only: the wrapper clips it instead. */}
       <div className="sr-only">
