@@ -1,4 +1,4 @@
-"""Form fields of account data that forms of other apps use too (SPEC §5 rules)."""
+"""Form fields of account data that forms of other apps use too (docs/behaviour.md#validation)."""
 
 from typing import TYPE_CHECKING
 
@@ -36,7 +36,7 @@ class NameField(forms.CharField):
 
 
 def first_name_field() -> NameField:
-    """The first name with the messages of SPEC §5."""
+    """The first name with its messages (docs/behaviour.md#validation)."""
     return NameField(
         required_message=_("Imię jest wymagane"),
         letters_message=_("Imię może zawierać tylko litery"),
@@ -44,7 +44,7 @@ def first_name_field() -> NameField:
 
 
 def last_name_field() -> NameField:
-    """The last name with the messages of SPEC §5."""
+    """The last name with its messages (docs/behaviour.md#validation)."""
     return NameField(
         required_message=_("Nazwisko jest wymagane"),
         letters_message=_("Nazwisko może zawierać tylko litery"),

@@ -1,4 +1,4 @@
-"""Login and registration forms: SPEC §3 fields, §5 rules and messages."""
+"""Login and registration forms, their rules and messages (docs/behaviour.md#validation)."""
 
 from allauth.account import forms as allauth_forms
 from allauth.account.adapter import get_adapter
@@ -109,7 +109,8 @@ class UsernameCheckForm(forms.Form):
 
 class PasswordReminderForm(allauth_forms.ResetPasswordForm):
     """allauth's password reset request (users looked up by address, the reset e-mail,
-    no hint whether the address exists) with the messages of SPEC §5 'Reminder'."""
+    no hint whether the address exists) with the reminder's messages
+    (docs/behaviour.md#validation)."""
 
     email = forms.CharField(
         max_length=validators.EMAIL_MAX_LENGTH,
@@ -125,7 +126,7 @@ class PasswordReminderForm(allauth_forms.ResetPasswordForm):
 
 
 class NewPasswordForm(forms.Form):
-    """The new password set from the e-mailed reset link (SPEC §5: at least 6 characters)."""
+    """The new password set from the e-mailed reset link (docs/behaviour.md#new-password)."""
 
     password = forms.CharField(
         strip=False,
@@ -143,7 +144,7 @@ class NewPasswordForm(forms.Form):
 
 
 class AdminLoginForm(LoginForm):
-    """The admin login (SPEC §3: username and password) on allauth's login, which keeps
+    """The admin login (docs/behaviour.md#admin-login) on allauth's login, which keeps
     its failed-login limits per address; only ADMIN and SUPER_ADMIN accounts get in."""
 
     def __init__(self, *args, **kwargs) -> None:

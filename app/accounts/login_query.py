@@ -1,4 +1,4 @@
-"""What the query string of /login asks for (SPEC §2 route table: login)."""
+"""What the query string of /login asks for (docs/behaviour.md#login-page)."""
 
 from dataclasses import dataclass
 from urllib.parse import urlencode

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 class Role(models.Model):
-    """One of the fixed roles of SPEC §6; the rows are created by a migration."""
+    """One of the fixed roles (docs/behaviour.md#roles); the rows are created by a migration."""
 
     code = models.CharField(_("kod"), max_length=32, primary_key=True, choices=roles.Role.choices)
 
@@ -153,7 +153,7 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     @property
     def shown_first_name(self) -> str:
-        """The first name in title case, as every screen and e-mail shows it (SPEC §5)."""
+        """The first name in title case, as every screen shows it (docs/behaviour.md#validation)."""
         return self.first_name.title()
 
     @property
@@ -246,8 +246,8 @@ class AccountDeletionLink(OneTimeToken):
     )
     kind = models.CharField(_("rodzaj"), max_length=16, choices=Kind.choices)
 
-    # SPEC §8: each kind of link names itself when it is refused; someone else's
-    # confirmation link reads as unknown, so its message says it may be another's.
+    # Each kind of link names itself when it is refused (docs/behaviour.md#link-refusals);
+    # someone else's confirmation link reads as unknown, so its message says it may be another's.
     refusals_by_kind: dict[str, dict[str, "StrOrPromise"]] = {
         Kind.CONFIRM: {
             UNKNOWN: _("Ten link usunięcia konta jest nieprawidłowy albo należy do innego konta."),

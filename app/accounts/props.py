@@ -89,7 +89,7 @@ STUDENT_EMAIL_PATTERN = (
 
 
 def account_rules() -> dict[str, FieldRule]:
-    """SPEC §5 rules for instant feedback; the server forms enforce the same ones."""
+    """The rules for instant feedback; the server forms check the same (docs/behaviour.md#forms)."""
     return _account_rules(get_language())
 
 

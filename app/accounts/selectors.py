@@ -57,8 +57,9 @@ def user_change_allowed(
 
 
 def learner_page_exists(*, path: str, course_id: int | None) -> bool:
-    """Whether /platforma/<path>[/<course_id>] is a page of the learner area (SPEC §2):
-    the only places a session link may lead. Unknown pages of the area count as outside."""
+    """Whether /platforma/<path>[/<course_id>] is a page of the learner area: the only
+    places a session link may lead (docs/behaviour.md#session-links). Unknown pages of the area
+    count as outside."""
     if not isinstance(path, str) or not _SLUG.match(path):
         return False
     if course_id is not None and (not isinstance(course_id, int) or course_id < 0):

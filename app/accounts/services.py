@@ -108,7 +108,7 @@ def email_mark_verified(*, user: User) -> None:
 
 
 def user_grant_roles(*, user: User, codes: list[str] | tuple[str, ...]) -> None:
-    """Give `user` the roles `codes` (SPEC §6 codes; unknown codes raise ValueError)."""
+    """Give `user` the roles `codes` (docs/behaviour.md#roles; unknown codes raise ValueError)."""
     valid = [roles.Role(code) for code in codes]
     # Rows exist from the migration, but tests that empty the database remove them.
     rows = Role.objects.bulk_create([Role(code=code) for code in valid], ignore_conflicts=True)
@@ -357,7 +357,7 @@ def password_reset(*, request: HttpRequest, key: str, password: str) -> User:
 
 def session_link_allowed(*, user: User) -> bool:
     """Whether a one-click link may log `user` in: an active learner without any role. A
-    link lives in a mailbox for days; an account that opens a panel (SPEC §6 roles) logs
+    link lives in a mailbox for days; an account that opens a panel (docs/behaviour.md#roles) logs
     in with its password only."""
     return user.is_active and not user.has_any_role(roles.ALL_ROLES)
 

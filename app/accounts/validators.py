@@ -1,4 +1,4 @@
-"""The account validation rules of SPEC §5, defined once.
+"""The account validation rules (docs/behaviour.md#validation), defined once.
 
 Each pattern is written so that Python's `re` and the browser's RegExp read it the
 same way: the page receives the pattern and the message as props for instant

@@ -1,6 +1,6 @@
 from django.db import migrations
 
-# The fixed role codes of SPEC §6, as they stood when this migration was written.
+# The fixed role codes (docs/behaviour.md#roles), as they stood when this migration was written.
 ROLE_CODES = [
     "ADMIN",
     "SUPER_ADMIN",

@@ -11,8 +11,8 @@ from app.core.roles import AREA_ROLES, Role
 
 LEARNER = "LEARNER"
 TARGETS = [LEARNER, *Role]
-# SPEC §6 roles an admin may manage: ADMIN the learners and area roles, SUPER_ADMIN also
-# ADMINs; nobody its own level.
+# Whom an admin may manage (docs/behaviour.md#admin-panel): ADMIN the learners and area roles,
+# SUPER_ADMIN also ADMINs; nobody its own level.
 MANAGES = {
     Role.ADMIN: {LEARNER, *AREA_ROLES},
     Role.SUPER_ADMIN: {LEARNER, *AREA_ROLES, Role.ADMIN},

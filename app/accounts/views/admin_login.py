@@ -1,4 +1,4 @@
-"""The admin login (SPEC §2 "Admin login", §4): the only way into the admin panel."""
+"""The admin login (docs/behaviour.md#admin-login): the only way into the admin panel."""
 
 from collections.abc import Callable
 from functools import wraps
@@ -23,7 +23,7 @@ View = Callable[..., HttpResponseBase]
 
 
 def noindex(view: View) -> View:
-    """Both admin entry pages stay out of search engines (SPEC §2 "Admin login")."""
+    """Both admin entry pages stay out of search engines (docs/behaviour.md#admin-login)."""
 
     @wraps(view)
     def unlisted(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:

@@ -1,5 +1,5 @@
-"""Account deletion: the request, the e-mailed confirmation and the undo link (SPEC §2
-"Deletion page", §4, §8)."""
+"""Account deletion: the request, the e-mailed confirmation and the undo link
+(docs/behaviour.md#account-deletion)."""
 
 from allauth.account.adapter import get_adapter
 from django.conf import settings

@@ -1,4 +1,4 @@
-"""Account entry: login and registration (SPEC §2 "Login and registration page")."""
+"""Account entry: login and registration (docs/behaviour.md#login-page)."""
 
 from allauth.account.adapter import get_adapter
 from allauth.account.utils import complete_signup

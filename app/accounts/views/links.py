@@ -12,8 +12,8 @@ def link_refusal(request: HttpRequest, *, check: Callable[[], object]) -> Applic
     """Why the page's link cannot be used, checked as the page opens: too many links
     checked by this visitor lately, or the link's own refusal; None when it can be used.
 
-    The page shows the reason instead of its form (SPEC §8), so the refusal is its content
-    here, not an error answer."""
+    The page shows the reason instead of its form (docs/behaviour.md#link-refusals), so the
+    refusal is its content here, not an error answer."""
     try:
         link_check_rate_limit(request)
         check()

@@ -1,5 +1,5 @@
-"""Password reminders and the reset link's page (SPEC §2 "Admin password reminder", §5
-"Reminder")."""
+"""Password reminders and the reset link's page (docs/behaviour.md#password-reminders,
+docs/behaviour.md#new-password)."""
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect

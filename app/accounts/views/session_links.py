@@ -1,4 +1,4 @@
-"""One-click session links (SPEC §2 route table, §4 "Session link")."""
+"""One-click session links (docs/behaviour.md#session-links)."""
 
 from collections.abc import Callable
 from functools import wraps
@@ -20,9 +20,9 @@ View = Callable[..., HttpResponseBase]
 
 
 def refusals_shown_on_login(view: View) -> View:
-    """SPEC §8: a link that cannot be used shows the server's message on /login (a flash
-    message there), with the login form open, since whoever got the link has an account.
-    The page the link posted from has no form to show it on."""
+    """A link that cannot be used shows the server's message on /login (a flash message
+    there), with the login form open, since whoever got the link has an account. The page
+    the link posted from has no form to show it on (docs/behaviour.md#session-links)."""
 
     @wraps(view)
     def refusing(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
