@@ -1,5 +1,5 @@
-"""The mobile app's JSON API (SPEC §7): `/api/public/` and `/api/app/`, its OpenAPI
-document at /api/openapi.json and the interactive docs at /api/docs."""
+"""The mobile app's JSON API (docs/behaviour.md#mobile-api): `/api/public/` and
+`/api/app/`, its OpenAPI document at /api/openapi.json and the interactive docs at /api/docs."""
 
 from typing import Any
 

@@ -1,4 +1,4 @@
-"""The calls of `{app api}` (/api/app/): the logged-in app, by its token only (SPEC §7).
+"""The calls of /api/app/: the logged-in app, by its token only (docs/behaviour.md#api-calls).
 
 Every call takes the app's optional preview=true; none of these answers has unpublished
 content, so it changes nothing here (authors and admins included).

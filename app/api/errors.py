@@ -1,4 +1,4 @@
-"""Every refusal of the app's API in one shape (SPEC §8):
+"""Every refusal of the app's API in one shape (docs/behaviour.md#api-errors):
 `{"error": {"message": "…", "code": <int or string>, "fields": {…}}}`, the message in the
 request's language (Accept-Language, else Polish).
 
@@ -22,7 +22,7 @@ logger = logging.getLogger("django.request")
 
 # Refusals of something already used (a voucher, an invitation) are conflicts (409).
 CONFLICT_CODES = frozenset({"used", "used_up", "already_redeemed"})
-# An invitation sent to another account: SPEC §8 reads `error.code` 404.
+# An invitation sent to another account: the app reads code 404 (docs/behaviour.md#api-errors).
 WRONG_ACCOUNT = "404"
 # A limit's window is a minute for most actions: the app may try again after it.
 RETRY_AFTER_SECONDS = 60

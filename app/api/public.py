@@ -1,4 +1,4 @@
-"""The calls of `{public api}` (/api/public/): entry, reminders, alerts (SPEC §7)."""
+"""The calls of /api/public/: entry, reminders, alerts (docs/behaviour.md#api-calls)."""
 
 from typing import Annotated
 
@@ -35,7 +35,7 @@ from app.shell.presenters import alert_props
 
 router = Router(tags=["public"])
 
-# The form fields behind each call, under the names of the call's body (SPEC §3).
+# The form fields behind each call, under the names of its body (docs/behaviour.md#api-calls).
 LOGIN_ERROR_KEYS = {"login_password": "loginPassword"}
 REGISTER_ERROR_KEYS = {
     "first_name": "firstName",
@@ -120,7 +120,7 @@ def admin_login(request: HttpRequest, payload: AdminLoginIn) -> AdminLoginOut:
 
 
 def _reminder_sent() -> MessageOut:
-    # The same answer whether an account has the address (SPEC §2 "Admin password reminder").
+    # The same answer whether an account has the address (docs/behaviour.md#password-reminders).
     return MessageOut(message=_("Wiadomość powinna być już w Twojej skrzynce e-mail"))
 
 

@@ -1,8 +1,8 @@
-"""The bodies and answers of the mobile app's calls, with the field names of SPEC §3 and §7.
+"""The bodies and answers of the mobile app's calls (docs/behaviour.md#api-calls).
 
 Bodies take strings and booleans and nothing else: an unknown field, a null or a wrong
 type is refused as a whole (400, app.api.errors); a missing field reads as empty, so the
-form behind the call answers with its own message (SPEC §5).
+form behind the call answers with its own message (docs/behaviour.md#validation).
 """
 
 from typing import Annotated, Literal
@@ -63,7 +63,7 @@ class UserOut(Schema):
 
 class UserDataOut(Schema):
     user: UserOut
-    # An absolute URL, or the string "null" when there is no avatar (SPEC §3).
+    # An absolute URL, or the string "null" when there is no avatar (docs/behaviour.md#api-calls).
     avatar: str
 
 

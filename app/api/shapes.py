@@ -1,4 +1,4 @@
-"""The answers of the app's API shaped from the platform's records (SPEC §3)."""
+"""The answers of the app's API shaped from the platform's records (docs/behaviour.md#api-calls)."""
 
 from django.conf import settings
 
@@ -6,7 +6,7 @@ from app.accounts.models import User
 from app.api.schemas import UserDataOut, UserOut
 from app.core import roles
 
-# SPEC §6: the admin roles carry a ROLE_ prefix in the app's codes; the others do not.
+# Admin roles carry a ROLE_ prefix in the app's codes, the others none (docs/behaviour.md#roles).
 _ROLE_CODES = {roles.Role.ADMIN: "ROLE_ADMIN", roles.Role.SUPER_ADMIN: "ROLE_SUPER_ADMIN"}
 
 

@@ -1,6 +1,6 @@
 """Consent: django-cookie-consent's cookie groups are the purposes and its cookies the
 services; these tables add what the library lacks (the English texts, the English-only
-services) and the consent log of SPEC §7."""
+services) and the consent log (docs/behaviour.md#consent-log)."""
 
 from cookie_consent.models import Cookie, CookieGroup
 from django.conf import settings

@@ -66,7 +66,7 @@ def consent_event_record(
 
 
 def consent_event_log(*, request: HttpRequest, action: str, user: User | None) -> ConsentEvent:
-    """Log one event the consent notice reports (SPEC §7 "Consent log"), by `user` when
+    """Log one event the consent notice reports (docs/behaviour.md#consent-log), by `user` when
     known, with the services of the visitor's current choice; counted first against
     ACCOUNT_RATE_LIMITS "consent_log". The web's call and the app's API alike; raises
     ApplicationError (429; 400 "invalid" with the message on `action` for an action the

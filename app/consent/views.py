@@ -51,7 +51,7 @@ def save(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def log(request: HttpRequest) -> HttpResponse:
-    """One event of the consent notice (SPEC §7 "Consent log"); 204, or 400 with the error
+    """One event of the consent notice (docs/behaviour.md#consent-log); 204, or 400 with the error
     for an unknown action (answered as JSON whatever the request accepts: it is a call,
     never a page's form)."""
     try:
@@ -67,7 +67,7 @@ def log(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def privacy_policy(request: HttpRequest) -> JsonResponse:
-    """The privacy policy's body in the request's language (SPEC §7 "Privacy policy")."""
+    """The privacy policy's body in the request's language (docs/behaviour.md#privacy-policy)."""
     return JsonResponse({"body": selectors.privacy_policy_get(language=get_language())})
 
 

@@ -1,7 +1,8 @@
 from django.db import migrations
 
-# The purposes (the library's cookie groups) and services (its cookies) of SPEC §2
-# "Consent notice". Admins edit them later; this only creates what does not exist yet.
+# The purposes (the library's cookie groups) and services (its cookies) of the consent
+# notice (docs/behaviour.md#consent-notice). Admins edit them later; this only creates what
+# does not exist yet.
 PURPOSES = [
     {
         "varname": "base",

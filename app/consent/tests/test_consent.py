@@ -1,5 +1,5 @@
 """The consent model, the consent log, the privacy policy endpoint, saving a choice and
-the newsletter consent (SPEC §2 "Consent notice", §7, §9)."""
+the newsletter consent (docs/behaviour.md#consent-and-tracking)."""
 
 import csv
 import importlib

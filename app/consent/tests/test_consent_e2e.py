@@ -1,4 +1,4 @@
-"""The consent notice and modal in Chromium (SPEC §2 "Consent notice", §7, §9)."""
+"""The consent notice and modal in Chromium (docs/behaviour.md#consent-notice)."""
 
 import re
 import time
