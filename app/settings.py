@@ -204,7 +204,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # URL names (ARCHITECTURE.md: code names routes, URL configurations write paths).
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "learning:home"
-# Where a login goes without a usable returnUrl: /platforma (SPEC §9).
+# Where a login goes without a usable returnUrl: /platforma (docs/behaviour.md#return-url).
 DEFAULT_RETURN_URL = "learning:home"
 
 ACCOUNT_ADAPTER = "app.accounts.adapter.AccountAdapter"
@@ -272,7 +272,7 @@ SESSION_ENGINE = "app.core.sessions.cached_db" if REDIS_URL else "app.core.sessi
 # can end every session of that user.
 INSTALLED_APPS.insert(INSTALLED_APPS.index("allauth.account") + 1, "allauth.usersessions")
 # allauth e-mails the "your password was changed" notice; it e-mails nobody about an
-# unknown address (the answer on the page is the same either way, SPEC §8).
+# unknown address (the page answers the same either way, docs/behaviour.md#password-reminders).
 ACCOUNT_EMAIL_NOTIFICATIONS = True
 ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
 # A new password is set on the platform's own page; the user then logs in with it.
@@ -281,7 +281,7 @@ PASSWORD_RESET_TIMEOUT = 24 * 3600
 SESSION_LINK_LIFETIME = timedelta(hours=72)
 ACCOUNT_DELETION_LINK_LIFETIME = timedelta(hours=24)
 # A confirmed deletion can be undone for this long; the purge job then removes the data.
-# Grace plus the job's interval stays under the 24 hours the user is promised (SPEC §9).
+# Grace plus the job's interval stays under the promised 24 hours (docs/behaviour.md#purge).
 ACCOUNT_DELETION_GRACE = timedelta(hours=23)
 ACCOUNT_PURGE_INTERVAL = timedelta(minutes=15)
 CELERY_BEAT_SCHEDULE["accounts.purge_deleted_accounts"] = {
@@ -442,16 +442,16 @@ APP_STORE_LINKS = {
 }
 
 # --- Consent, tag manager and session recording --------------------------------------
-# Nothing tracks anyone before they agree (SPEC §2, §5, §9).
-# django-cookie-consent keeps the choice in its cookie for 120 days (SPEC §9), on the
-# domain of CONSENT_COOKIE_DOMAIN (unset: the host alone, as on localhost).
+# Nothing tracks anyone before they agree (docs/behaviour.md#consent-and-tracking).
+# django-cookie-consent keeps the choice in its cookie for 120 days, on the domain of
+# CONSENT_COOKIE_DOMAIN (unset: the host alone, as on localhost; docs/behaviour.md#consent-notice).
 COOKIE_CONSENT_NAME = "cookie_consent"
 COOKIE_CONSENT_DECLINE = "-1"
 COOKIE_CONSENT_MAX_AGE = 120 * 24 * 3600
 COOKIE_CONSENT_DOMAIN = os.environ.get("CONSENT_COOKIE_DOMAIN") or None
 COOKIE_CONSENT_SECURE = IS_PRODUCTION
 COOKIE_CONSENT_SAMESITE = "Lax"
-# The consent log of SPEC §7: the notice reports each event; saving a choice.
+# The consent log (docs/behaviour.md#consent-log): the notice reports each event; saving a choice.
 ACCOUNT_RATE_LIMITS["consent_log"] = "60/m/ip"
 ACCOUNT_RATE_LIMITS["consent_save"] = "30/m/ip"
 
@@ -471,7 +471,7 @@ DATA_EXPORT_LINK_LIFETIME = timedelta(hours=int(os.environ.get("DATA_EXPORT_LINK
 ACCOUNT_RATE_LIMITS["data_export_request"] = "3/h/user,10/d/user"
 
 # --- Mobile app API ----------------------------------------------------------------------
-# The JSON calls of the mobile app (SPEC §7), under /api/.
+# The JSON calls of the mobile app (docs/behaviour.md#mobile-api), under /api/.
 # An app session (X-Platforma-Token) unused this long ends; its last use is written at
 # most once per API_TOKEN_TOUCH_SECONDS, not on every call.
 API_TOKEN_IDLE_DAYS = int(os.environ.get("API_TOKEN_IDLE_DAYS", "30"))

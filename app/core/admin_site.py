@@ -1,4 +1,4 @@
-"""Django's admin as Platforma's admin panel: ADMIN and SUPER_ADMIN only (SPEC §6).
+"""Django's admin as the admin panel, ADMIN and SUPER_ADMIN only (docs/behaviour.md#admin-panel).
 
 Its own login and logout pages are replaced: visitors log in at /thehero_piwnica (the
 admin login, rate limited; Django's admin login has no limits of its own).

@@ -1,7 +1,7 @@
 """One domain error, and one way to answer any error in the shape the caller understands.
 
 Services raise `ApplicationError`; no view catches it. `ApplicationErrorMiddleware` turns
-it into the answer of the caller (SPEC §8):
+it into the answer of the caller (docs/behaviour.md#error-answers):
 - a form submitted by a page (Inertia or a classic post) goes back to its form page with
   the `errors` prop: the field messages, or the message under "form";
 - a JSON call gets `{"message", "code"}` (and `fields`) with the error's status;
@@ -183,7 +183,7 @@ def is_outage(exception: BaseException | None) -> bool:
 
 
 def outage_response(request: HttpRequest) -> HttpResponse:
-    """The 503 of an outage (SPEC §8, "any other status"), built without the database,
+    """The 503 of an outage (docs/behaviour.md#outages), built without the database,
     the cache or Inertia's shared props: whatever is out may be any of them."""
     message = default_message(503)
     if wants_json(request) or is_inertia(request):

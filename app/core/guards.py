@@ -1,4 +1,4 @@
-"""Area gates (SPEC §2 route table, §6): decided on the server, before any view runs."""
+"""Area gates (docs/behaviour.md#route-table): decided on the server, before any view runs."""
 
 from collections.abc import Callable
 from functools import wraps

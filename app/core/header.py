@@ -1,4 +1,4 @@
-"""Which header variant a page uses (SPEC §2: a route's headerType data)."""
+"""Which header variant a page uses (docs/behaviour.md#header-variant)."""
 
 import re
 from collections.abc import Callable

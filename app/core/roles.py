@@ -1,4 +1,4 @@
-"""The roles of Platforma (SPEC §6) and the role groups that open each area."""
+"""The roles of Platforma (docs/behaviour.md#roles) and the role groups that open each area."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -27,5 +27,5 @@ ALL_ROLES = frozenset(Role)
 
 def is_cloud_panel(codes: frozenset[str]) -> bool:
     """The reseller area shows as 'Panel cloud' to cloud customers; someone who is also a
-    reseller keeps the reseller panel (SPEC §6)."""
+    reseller keeps the reseller panel (docs/behaviour.md#roles)."""
     return Role.CLOUD in codes and Role.RESELLER not in codes

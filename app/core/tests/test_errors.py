@@ -1,4 +1,4 @@
-"""SPEC §8 on the server: errors in the shape each caller handles."""
+"""Errors on the server, in the shape each caller handles (docs/behaviour.md#error-answers)."""
 
 import pytest
 from django.test import Client

@@ -1,4 +1,4 @@
-"""Every route of the SPEC §2 route table, for every kind of visitor (SPEC §6)."""
+"""Every route of the route table, for every kind of visitor (docs/behaviour.md#route-table)."""
 
 from urllib.parse import quote
 
@@ -66,10 +66,10 @@ ROUTES = {
     "/p/haslo/przypomnij": PUBLIC,
     "/p/nie-ma-takiej": dict.fromkeys(VISITORS, "missing"),
     "/login": {"anonymous": "ok", **dict.fromkeys(LOGGED_IN, "/platforma")},
-    # An admin already logged in goes straight to the admin panel (SPEC §4).
+    # An admin already logged in goes straight to the admin panel (docs/behaviour.md#admin-login).
     "/thehero_piwnica": PUBLIC | {"admin": "/admin/", "super": "/admin/"},
     "/thehero_piwnica/remind": PUBLIC,
-    # A session link opened while logged in goes to the learner area (SPEC §4).
+    # A session link opened while logged in goes to /platforma (docs/behaviour.md#session-links).
     "/session/abc/moje_kursy": {"anonymous": "ok", **dict.fromkeys(LOGGED_IN, "/platforma")},
     "/session/abc/kurs/12": {"anonymous": "ok", **dict.fromkeys(LOGGED_IN, "/platforma")},
     "/session": {"anonymous": "/login", **dict.fromkeys(LOGGED_IN, "ok")},

@@ -1,6 +1,6 @@
 """PostgreSQL restarts or is cut off (the proxy in front of it drops every connection)
-under a real gunicorn: requests during the gap get the 503 of SPEC §8 (the error dialog
-for Inertia visits, the error page otherwise), and the first request after it works,
+under a real gunicorn: requests during the gap get the 503 of docs/behaviour.md#outages (the
+error dialog for Inertia visits, the error page otherwise), and the first request after it works,
 without restarting anything."""
 
 import pytest

@@ -1,7 +1,7 @@
 """Redis goes away mid-run (the proxy in front of it cuts every connection): pages that do
 not need it keep serving from the database, rate-limited actions are refused with the
-503 of SPEC §8 instead of being let through or failing with a 500, and e-mails asked for
-meanwhile wait in the outbox and are sent once, when it is back."""
+503 (docs/behaviour.md#outages) instead of being let through or failing with a 500, and
+e-mails asked for meanwhile wait in the outbox and are sent once, when it is back."""
 
 import subprocess
 import sys
