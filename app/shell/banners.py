@@ -1,4 +1,4 @@
-"""The info banner area (SPEC §2): banners other apps contribute for a logged-in learner.
+"""The info banner area (docs/behaviour.md#info-banners): banners other apps add for a learner.
 
 An app adds banners with a module `banners.py` defining `info_banners(user) -> list[InfoBanner]`
 (e.g. an account waiting for deletion, a pending team invitation). A banner that goes out

@@ -1,4 +1,4 @@
-"""The menus of the shell (SPEC §2 "User menu", "Mobile user menu"), decided by role.
+"""The menus of the shell (docs/behaviour.md#menus), decided by role.
 
 Entries carry a catalogue key, not a label: the page shows the text of its language.
 """

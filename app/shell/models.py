@@ -21,7 +21,7 @@ class AlertQuerySet(models.QuerySet):
 
 
 class Alert(models.Model):
-    """A site-wide alert bar (SPEC §2 "Alert banner"), shown while its window is open."""
+    """A site-wide alert bar (docs/behaviour.md#alert-banner), shown while its window is open."""
 
     text_desktop = models.CharField(_("tekst na komputerze"), max_length=300)
     text_mobile = models.CharField(_("tekst na telefonie"), max_length=160)

@@ -37,7 +37,7 @@ class AppStoreLinks(TypedDict):
 
 @ts_export
 class ShellProps(TypedDict):
-    # Who the header is for: admins are not treated as logged-in learners (SPEC §2).
+    # Who the header is for: admins are not treated as learners (docs/behaviour.md#top-bar).
     viewer: Literal["anonymous", "learner", "admin"]
     header_type: str
     is_production: bool

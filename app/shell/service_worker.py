@@ -1,4 +1,4 @@
-"""The service worker (SPEC §9 "registered when stable"): repeat visits take the build's
+"""The service worker (docs/behaviour.md#application-updates): repeat visits take the build's
 hashed assets from the browser's cache instead of the network. Pages and API answers are
 per user and always go to the network: the worker answers only for the files it lists."""
 

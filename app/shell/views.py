@@ -20,7 +20,7 @@ from app.shell.service_worker import service_worker_script
 
 @require_GET
 def alerts(request: HttpRequest) -> JsonResponse:
-    """The active alert, or [] when there is none (SPEC §2 "Alert banner")."""
+    """The active alert, or [] when there is none (docs/behaviour.md#alert-banner)."""
     alert = selectors.active_alert_get()
     return JsonResponse(alert_props(alert, get_language()) if alert else [], safe=False)
 

@@ -20,7 +20,7 @@ def _iso(value) -> str:
 
 @ts_export
 class InvitationProblem(TypedDict):
-    # "404" when the invitation was sent to another address (SPEC §8).
+    # "404" when the invitation was sent to another address (docs/behaviour.md#invitation-failures).
     code: str
     message: str
 

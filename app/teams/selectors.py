@@ -20,7 +20,7 @@ from app.learning.models import Certificate, Course, Lesson, LessonProgress, Pat
 from app.teams.models import Invitation, Membership, Team
 
 # The code of an invitation sent to another address: the learner should log in to the
-# right account (SPEC §8 "Invitation failure, error.code 404").
+# right account (docs/behaviour.md#invitation-failures).
 WRONG_ACCOUNT = "404"
 
 

@@ -39,7 +39,7 @@ Product = Course | Exam | LearningPath
 
 @dataclass(frozen=True)
 class Grant:
-    """What a redeemed voucher gave (SPEC §3 "Voucher consumption response")."""
+    """What a redeemed voucher gave (docs/behaviour.md#vouchers)."""
 
     type: ProductKind
     object_id: int

@@ -1,4 +1,4 @@
-"""The shell's banners, their cookies and the footer in Chromium (SPEC §2, §4, §9)."""
+"""The shell's banners, their cookies and the footer in Chromium (docs/behaviour.md#shell)."""
 
 import time
 

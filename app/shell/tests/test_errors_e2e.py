@@ -1,4 +1,5 @@
-"""SPEC §8 in Chromium: each failed status of a page visit or a JSON call, and app updates."""
+"""Each failed status of a page visit or a JSON call, and app updates, in Chromium
+(docs/behaviour.md#error-dialogs)."""
 
 import pytest
 from playwright.sync_api import expect

@@ -1,4 +1,4 @@
-"""SPEC §2 "Mobile user menu": every entry, its path and its role rule."""
+"""The menus (docs/behaviour.md#menus): every entry, its path and its role rule."""
 
 import pytest
 

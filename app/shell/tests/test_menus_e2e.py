@@ -1,4 +1,5 @@
-"""The top bar and its menus in Chromium, for each kind of demo account (SPEC §2)."""
+"""The top bar and its menus in Chromium, for each kind of demo account
+(docs/behaviour.md#top-bar)."""
 
 import pytest
 from playwright.sync_api import expect

@@ -1,4 +1,5 @@
-"""The invitation link and page: the way through login, acceptance, and every §8 failure."""
+"""The invitation link and page: the way through login, acceptance, and every failure
+(docs/behaviour.md#invitation-failures)."""
 
 from datetime import timedelta
 

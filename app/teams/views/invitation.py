@@ -1,4 +1,4 @@
-"""The invitation page (SPEC §2 "Invitation page", §4 "Invitation accepted", §8)."""
+"""The invitation page (docs/behaviour.md#team-invitations)."""
 
 from typing import cast
 from urllib.parse import urlencode
@@ -19,7 +19,8 @@ from app.core.return_url import login_url, login_url_for
 from app.core.tokens import is_well_formed
 from app.teams import props, selectors, services
 
-# The page's own error key carrying the §8 error code next to the message.
+# The page's own error key carrying the error code next to the message
+# (docs/behaviour.md#invitation-failures).
 ERROR_CODE_KEY = "code"
 
 
@@ -44,7 +45,7 @@ def _page_url(request: HttpRequest) -> str:
 def invitation_return_url(request: HttpRequest, token: str) -> str:
     """Where the login page should bring the visitor back to. For a real invitation it
     carries the invited `email` (the login page's invitation banner) and `form=login` when
-    that address already has an account (SPEC §2 route table: login)."""
+    that address already has an account (docs/behaviour.md#invitation-page)."""
     try:
         invitation = services.invitation_open(request=request, token=token)
     except ApplicationError:
@@ -92,7 +93,7 @@ def _accept(request: AuthenticatedRequest, token: str) -> HttpResponse:
         # secret turns out to be an invitation's.
         team = services.invitation_accept_limited(request=request, user=user, token=token)
     except ApplicationError as error:
-        # The page's dialog depends on the §8 code ("404": log in to the right account),
+        # The page's dialog depends on the code ("404": log in to the right account),
         # so its errors carry the code beside the message.
         raise ApplicationError(
             error.message,

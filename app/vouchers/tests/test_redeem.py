@@ -1,4 +1,4 @@
-"""Voucher redemption: every outcome of SPEC §4 and §8, bad input, and the guess limit."""
+"""Voucher redemption: every outcome (docs/behaviour.md#vouchers), bad input, the guess limit."""
 
 import pytest
 from django.test import Client

@@ -1,4 +1,4 @@
-"""The voucher page (SPEC §2 "Voucher page", §4 "Voucher success", §8 voucher failures)."""
+"""The voucher page (docs/behaviour.md#vouchers)."""
 
 from django.contrib import messages
 from django.http import HttpResponse
@@ -17,7 +17,8 @@ from app.vouchers.props import RedeemProps
 
 
 def _success_target(grant: services.Grant) -> str:
-    """SPEC §4: a course opens the course, an exam the exams, a path the learner's courses."""
+    """A course opens the course, an exam the exams, a path the learner's courses
+    (docs/behaviour.md#vouchers)."""
     if grant.type == "course":
         return reverse("learning:course", kwargs={"course_id": grant.object_id})
     if grant.type == "exam":
