@@ -5,7 +5,7 @@ import { getJson } from "@/lib/http";
 import { routes } from "@/routes";
 import type { AlertProps } from "@/types/generated";
 
-/** The site-wide alert (SPEC §2 "Alert banner"), fetched once per page load. A broken or
+/** The site-wide alert (docs/behaviour.md#alert-banner), fetched once per page load. A broken or
  * missing alerts endpoint never disturbs the page: there is simply no alert. */
 export function useAlert(): AlertProps | null {
   const [alert, setAlert] = useState<AlertProps | null>(null);

@@ -19,7 +19,8 @@ interface PostingForm {
 
 /** Submits a form the page validates first: every field's message shows, the form posts
  * once, success keeps the button disabled until the next page shows, and the server's
- * refusal of the whole form goes to `onFailure` (the button is enabled again, SPEC §4). */
+ * refusal of the whole form goes to `onFailure` (the button is enabled again,
+ * docs/behaviour.md#forms). */
 export function useFormSubmit(
   form: PostingForm,
   fields: { isValid: boolean; markSubmitted: () => void },

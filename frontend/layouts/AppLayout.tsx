@@ -26,7 +26,7 @@ const Footer = lazy(() => import("@/components/shell/Footer"));
 const neverChanges = () => () => {};
 const bannerOsInBrowser = () => (readCookie(APP_BANNER_COOKIE) === null ? detectMobileOs() : null);
 
-/** The shell every page stands in (SPEC §2 "Top bar and shell"). */
+/** The shell every page stands in (docs/behaviour.md#shell). */
 export default function AppLayout({ children }: { children: ReactNode }) {
   const page = usePage();
   const t = useT();

@@ -10,7 +10,7 @@ export default function LearnerLayout({ children }: { children: ReactNode }) {
   const t = useT();
   const page = usePage();
   const current = page.url.split("?")[0];
-  // The learner menu every page receives from the shell (SPEC §2 "Mobile user menu").
+  // The learner menu every page receives from the shell (docs/behaviour.md#menus).
   const menu = page.props.menu?.learner ?? [];
   const activeLink = useRef<HTMLAnchorElement>(null);
 
@@ -46,7 +46,8 @@ export default function LearnerLayout({ children }: { children: ReactNode }) {
                     }`}
                   >
                     {entry.hide_label ? (
-                      // Cloud customers' learners get the entry without its label (SPEC §2).
+                      // Cloud customers' learners get the entry without its label
+                      // (docs/behaviour.md#menus).
                       <>
                         <span aria-hidden="true">👥</span>
                         <span className="sr-only">{isMessageKey(key) ? t(key) : entry.key}</span>

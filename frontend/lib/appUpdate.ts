@@ -1,4 +1,5 @@
-/** SPEC §4 "Application update": reload into a new build once, then go where the user was going. */
+/** Reload into a new build once, then go where the user was going
+ * (docs/behaviour.md#application-updates). */
 
 export const REDIRECT_KEY = "redirect";
 export const RELOADED_KEY = "reloaded";

@@ -12,9 +12,9 @@ import { getJson } from "@/lib/http";
 import { registerWhenStable, updateServiceWorker } from "@/lib/serviceWorker";
 import { routes } from "@/routes";
 
-/** SPEC §4 "Application update": look for a new build once the page is idle and every
- * 5 minutes (the service worker too); when there is one, the next navigation reloads into
- * it and carries on. Returns the stop.
+/** Look for a new build once the page is idle and every 5 minutes (the service worker
+ * too); when there is one, the next navigation reloads into it and carries on
+ * (docs/behaviour.md#application-updates). Returns the stop.
  *
  * The caller hands over Inertia's router: imported here (a chunk loaded later), it made the
  * bundler split the entry into several chunks, 1.3 KB gzip more of every first load. */

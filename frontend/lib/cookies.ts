@@ -19,7 +19,8 @@ export function deleteCookie(name: string): void {
   document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`;
 }
 
-// SPEC §3/§4: closed banners are remembered for 7 days with the value 'false'.
+// Closed banners are remembered for 7 days with the value 'false'
+// (docs/behaviour.md#cookies-and-storage).
 export const BANNER_COOKIE_DAYS = 7;
 export const ALERT_COOKIE = "app-alert-banner";
 export const APP_BANNER_COOKIE = "download-app-banner";

@@ -5,7 +5,7 @@ import { decideFailure, messageOf } from "./errors";
 const learner = false;
 const admin = true;
 
-describe("decideFailure (SPEC §8)", () => {
+describe("decideFailure (docs/behaviour.md#error-dialogs)", () => {
   it("logs out on 401 and goes to the login page", () => {
     expect(decideFailure({ status: 401, kind: "api" }, learner)).toMatchObject({
       text: "errors.logged_out",

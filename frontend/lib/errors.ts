@@ -29,7 +29,8 @@ const outcome = (parts: Partial<Outcome> & Pick<Outcome, "after">): Outcome => (
   ...parts,
 });
 
-/** SPEC §8: what the app does with a failed request; null when the caller handles it. */
+/** What the app does with a failed request (docs/behaviour.md#error-dialogs); null when the caller
+ * handles it. */
 export function decideFailure(failure: Failure, isAdmin: boolean): Outcome | null {
   const message = failure.message?.trim() || null;
   switch (failure.status) {

@@ -1,4 +1,4 @@
-/** SPEC §9 "registered when stable", 30000 ms: the service worker (/sw.js) is registered
+/** The service worker (/sw.js, docs/behaviour.md#application-updates) is registered
  * 30 s after the app has become stable (the page and its assets loaded), so it never
  * competes with the first visit's own downloads. It keeps the build's hashed assets. */
 

@@ -1,4 +1,4 @@
-/** The OpenReplay tracker with the options of SPEC §9: loaded on demand (recorder.ts). */
+/** The OpenReplay tracker (docs/behaviour.md#session-recording): loaded on demand (recorder.ts). */
 import OpenReplay from "@openreplay/tracker";
 
 import type { RecorderConfig, Tracker } from "./recorder";
@@ -9,7 +9,7 @@ type TrackerOptions = ConstructorParameters<typeof OpenReplay>[0];
 const OBSCURED = 1;
 
 /**
- * The tracker's options per SPEC §9. The cold-start buffer (30 s), the websocket message
+ * The tracker's options. The cold-start buffer (30 s), the websocket message
  * cap (5 MB), the name cap (255), the input-label cut (100) and the page-load timing
  * cutoff (30 s) are the tracker's built-in values and have no option.
  */

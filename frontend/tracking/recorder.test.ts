@@ -157,7 +157,7 @@ describe("the environment", () => {
   });
 });
 
-describe("the tracker's options (SPEC §9)", () => {
+describe("the tracker's options", () => {
   const options = trackerOptions(CONFIG);
 
   it("capture payloads, failures and successes, without iframes, inputs obscured", () => {

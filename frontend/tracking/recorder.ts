@@ -1,5 +1,5 @@
 /**
- * Session recording with OpenReplay (SPEC §9 "Session recording"): only in production
+ * Session recording with OpenReplay (docs/behaviour.md#session-recording): only in production
  * builds, on https, without Do-Not-Track, with the browser features the tracker needs, and
  * only while the marketing (analytics) purpose is accepted. The tracker is loaded on
  * demand, so nobody who has not agreed downloads it. Its messages go to the console only.

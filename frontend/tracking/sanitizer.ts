@@ -1,5 +1,5 @@
 /**
- * What the session recorder may keep of a request (SPEC §5 "Recording privacy rules"):
+ * What the session recorder may keep of a request (docs/behaviour.md#recording-privacy):
  * bodies of login and registration calls are emptied, secret fields masked at any depth,
  * the app token header dropped, and link secrets masked in every recorded URL.
  */
@@ -16,7 +16,7 @@ export interface RecordedRequest {
 
 export const MASK = "***";
 
-// SPEC §5 names these fragments for any URL (the platform's login page and API hosts alike).
+// These fragments empty the bodies of any URL (the platform's login page and API hosts alike).
 const BODYLESS_PATHS = [routes.accounts.login(), "/register", "/sign-up"];
 const SECRET_FIELDS = new Set([
   "password",
@@ -31,7 +31,7 @@ const DROPPED_HEADERS = new Set(["x-platforma-token"]);
 
 // Paths whose next segment is a secret: e-mailed links (session, deletion, restore,
 // confirmation, data export, new password, voucher) and the app API's hash and code
-// paths (SPEC §7).
+// paths (docs/behaviour.md#api-calls).
 const SECRET_PATH =
   /\/(session|konto\/usun|konto\/dane|konto\/przywroc|konto\/potwierdz-email|p\/haslo\/nowe|odbierz_kurs|voucher|relogin|mark-to-remove|student\/accept)\/([^/?#]+)/gi;
 const SECRET_QUERY = /([?&](?:token|hash|code|key)=)[^&#]*/gi;

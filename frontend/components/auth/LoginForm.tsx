@@ -26,7 +26,8 @@ export default function LoginForm({
   const t = useT();
   const form = useForm({ login: initialLogin, login_password: "" });
   const fields = useFormFields(form, rules);
-  // A failed login keeps the password, so the button is enabled again at once (SPEC §4).
+  // A failed login keeps the password, so the button is enabled again at once
+  // (docs/behaviour.md#login-form).
   const { submit, succeeded } = useFormSubmit(form, fields, action, onFailure);
 
   return (

@@ -67,7 +67,8 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filledEmail]);
 
-  // Uniqueness is asked of the server only when the e-mail field loses focus (SPEC §5).
+  // Uniqueness is asked of the server only when the e-mail field loses focus
+  // (docs/behaviour.md#username-check).
   async function checkAvailability() {
     fields.touch("username");
     const value = form.data.username.trim().toLowerCase();

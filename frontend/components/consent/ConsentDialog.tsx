@@ -10,9 +10,9 @@ import { logConsentEvent } from "./events";
 import PrivacyPanel from "./PrivacyPanel";
 import Switch from "./Switch";
 
-/** SPEC §9: the modal closes this long after a choice is confirmed. */
+/** The modal closes this long after a choice is confirmed (docs/behaviour.md#consent-notice). */
 export const CLOSE_DELAY_MS = 800;
-/** SPEC §9: the notice stands this far from the edge of the window. */
+/** The notice stands this far from the edge of the window. */
 export const NOTICE_OFFSET_PX = 20;
 
 interface ConsentDialogProps {
@@ -32,7 +32,7 @@ function optionalServices(purposes: ConsentPurposeProps[]): string[] {
 }
 
 /**
- * The consent notice and modal (SPEC §2 "Consent notice"): mandatory, so neither Escape
+ * The consent notice and modal (docs/behaviour.md#consent-notice): mandatory, so neither Escape
  * nor a click outside closes it; only a confirmed choice does, 800 ms later. There is
  * accept-all and there are per-purpose and per-service switches, but no decline-all.
  * A native modal <dialog>: the page behind is inert, so focus stays inside.

@@ -21,7 +21,7 @@ export function policyBlocks(body: string): Block[] {
 }
 
 /** The privacy policy inside the consent modal, at most 300 px high; nothing when the
- * server cannot give it (SPEC §7 "Privacy policy"). */
+ * server cannot give it (docs/behaviour.md#privacy-policy). */
 export default function PrivacyPanel({ title }: { title: string }) {
   const [body, setBody] = useState<string | null>(null);
 

@@ -33,7 +33,7 @@ async function send(action: ConsentLogAction): Promise<void> {
   await fetch(routes.consent.log(), { method: "POST", body, headers, credentials: "include" });
 }
 
-/** Report one event to the consent log (SPEC §7); a failure changes nothing for the visitor. */
+/** Report one event to the consent log (docs/behaviour.md#consent-log); failures change nothing. */
 export function logConsentEvent(action: ConsentLogAction): void {
   pending = pending.then(() => send(action)).catch(() => undefined);
 }

@@ -10,8 +10,8 @@ import {
 } from "@/lib/cookies";
 import type { AlertProps } from "@/types/generated";
 
-/** SPEC §2 "Alert banner": the visitor may close it for 7 days and reopen it from the
- * closed tab. Its texts are always shown as text. */
+/** The alert banner (docs/behaviour.md#alert-banner): the visitor may close it for 7 days
+ * and reopen it from the closed tab. Its texts are always shown as text. */
 export default function AlertBanner({ alert }: { alert: AlertProps }) {
   const t = useT();
   const [open, setOpen] = useState(() => readCookie(ALERT_COOKIE) === null);

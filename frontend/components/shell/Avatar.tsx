@@ -3,7 +3,7 @@ interface AvatarProps {
   size?: "sm" | "lg";
 }
 
-/** The user's picture, or the default one (SPEC §2 "User menu"). Decorative: the name is
+/** The user's picture, or the default one (docs/behaviour.md#menus). Decorative: the name is
  * always shown or announced next to it. */
 export default function Avatar({ src, size = "sm" }: AvatarProps) {
   const dimension = size === "lg" ? "size-12" : "size-9";

@@ -1,6 +1,7 @@
 import { useT } from "@/i18n";
 
-/** Shown in every non-production run so nobody mistakes it for the live site (43 px, SPEC §9). */
+/** Shown in every non-production run so nobody mistakes it for the live site (43 px,
+ * docs/behaviour.md#dev-banner). */
 export default function DevBanner() {
   const t = useT();
   return (

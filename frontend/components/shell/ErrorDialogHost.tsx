@@ -9,7 +9,7 @@ import { postJson } from "@/lib/http";
 import { decideFailure, messageOf, type Failure, type Outcome } from "@/lib/errors";
 import { routes } from "@/routes";
 
-/** SPEC §8: the one place failed visits and JSON calls become dialogs and what follows. */
+/** The one place failed visits and JSON calls become dialogs (docs/behaviour.md#error-dialogs). */
 export default function ErrorDialogHost() {
   const t = useT();
   const { shell } = usePage().props;

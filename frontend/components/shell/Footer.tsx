@@ -8,7 +8,7 @@ import LanguageSwitch from "./LanguageSwitch";
 
 const LINK = "text-blue-800 underline underline-offset-2 hover:text-blue-950";
 
-/** SPEC §2 "Footer". */
+/** The footer (docs/behaviour.md#footer). */
 export default function Footer() {
   const t = useT();
   const { shell } = usePage().props;

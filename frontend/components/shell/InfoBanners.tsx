@@ -2,7 +2,7 @@ import { Link, usePage } from "@inertiajs/react";
 
 import { useT } from "@/i18n";
 
-/** SPEC §2: the info banner area for logged-in learners, filled by the server. */
+/** The info banner area of learners, filled by the server (docs/behaviour.md#info-banners). */
 export default function InfoBanners() {
   const t = useT();
   const banners = usePage().props.info_banners;

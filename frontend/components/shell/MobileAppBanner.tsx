@@ -5,8 +5,8 @@ import { useT } from "@/i18n";
 import { APP_BANNER_COOKIE, BANNER_COOKIE_DAYS, writeCookie } from "@/lib/cookies";
 import type { MobileOs } from "@/lib/device";
 
-/** SPEC §2 "Mobile app banner": shown on Android and iOS only (the layout decides), with
- * that system's store link. */
+/** The app banner (docs/behaviour.md#app-banner): shown on Android and iOS only (the layout
+ * decides), with that system's store link. */
 export default function MobileAppBanner({ os }: { os: MobileOs }) {
   const t = useT();
   const links = usePage().props.shell.app_links;

@@ -9,13 +9,13 @@ import type { MenuEntry } from "@/types/generated";
 import Avatar from "./Avatar";
 import { menuLabel } from "./menuLabel";
 
-// SPEC §9: the toggle ignores presses for 750 ms after each press.
+// The toggle ignores presses for 750 ms after each press (docs/behaviour.md#menus).
 export const TOGGLE_LOCK_MS = 750;
 
 const ITEM =
   "flex min-h-12 w-full items-center justify-between gap-3 px-5 text-left text-base font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none";
 
-/** SPEC §2 "Mobile user menu": the hamburger of logged-in learners below 768 px. */
+/** The mobile menu (docs/behaviour.md#menus): the hamburger of logged-in learners below 768 px. */
 export default function MobileMenu() {
   const t = useT();
   const { auth, menu } = usePage().props;

@@ -1,6 +1,6 @@
 import { useT } from "@/i18n";
 
-/** SPEC §2 "Account-monitoring banner": for accounts under supervision. */
+/** The banner of accounts under supervision (docs/behaviour.md#monitoring-banner). */
 export default function MonitoringBanner() {
   const t = useT();
   return (

@@ -12,7 +12,7 @@ const MobileMenu = lazy(() => import("./MobileMenu"));
 const LINK =
   "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-blue-700";
 
-/** SPEC §2 "Top bar and shell". */
+/** The top bar (docs/behaviour.md#top-bar). */
 export default function TopBar() {
   const t = useT();
   const { shell } = usePage().props;

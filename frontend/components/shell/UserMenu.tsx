@@ -9,7 +9,7 @@ import { menuLabel } from "./menuLabel";
 const ITEM =
   "flex min-h-11 w-full items-center px-4 text-left text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none";
 
-/** SPEC §2 "User menu": avatar, name, the role areas, the shop link and logging out. */
+/** The user menu (docs/behaviour.md#menus): avatar, name, areas, the shop link, logging out. */
 export default function UserMenu() {
   const t = useT();
   const { auth, menu } = usePage().props;

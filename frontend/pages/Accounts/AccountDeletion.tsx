@@ -8,8 +8,8 @@ import { useT } from "@/i18n";
 import { routes } from "@/routes";
 import type { PageProps } from "@/types/generated";
 
-/** /konto/usun/<hash>: the learner confirms the deletion (SPEC §2 "Deletion page"). On
- * success the server logs out and shows its message on /login; a failure is its message. */
+/** /konto/usun/<hash>: the learner confirms the deletion (docs/behaviour.md#deletion-confirmation).
+ * On success the server logs out and shows its message on /login; a failure is its message. */
 export default function AccountDeletion({
   first_name,
   last_name,

@@ -12,7 +12,7 @@ import { useT } from "@/i18n";
 import { wholeFormError } from "@/lib/validation";
 import type { PageProps } from "@/types/generated";
 
-/** /thehero_piwnica: the admin login (SPEC §2 "Admin login", §4, §8). */
+/** /thehero_piwnica: the admin login (docs/behaviour.md#admin-login). */
 export default function AdminLogin({
   rules,
   submit_url,

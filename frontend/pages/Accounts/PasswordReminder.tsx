@@ -14,7 +14,8 @@ import { wholeFormError } from "@/lib/validation";
 import type { PageProps } from "@/types/generated";
 
 /** The password reminder of learners (/p/haslo/przypomnij) and of admins
- * (/thehero_piwnica/remind): the form, then the confirmation view (SPEC §2, §4). */
+ * (/thehero_piwnica/remind): the form, then the confirmation view
+ * (docs/behaviour.md#password-reminders). */
 export default function PasswordReminder({
   variant,
   sent,
@@ -35,7 +36,7 @@ export default function PasswordReminder({
       preserveScroll: true,
       preserveState: true,
       // Refused by the server (too many attempts, an address it does not accept): the
-      // popup of SPEC §8 with the server's reason. An unknown address is no failure.
+      // popup with the server's reason. An unknown address is no failure.
       onError: (errors) => setFailure(wholeFormError(errors) ?? errors.email ?? ""),
       // A server error or a lost connection gets the same popup, not Inertia's own.
       onHttpException: () => {

@@ -8,7 +8,7 @@ import type { MenuEntry, PageProps } from "@/types/generated";
 const TILE =
   "flex min-h-16 items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-5 py-4 font-semibold shadow-sm hover:border-blue-600 hover:shadow focus-visible:outline-2 focus-visible:outline-blue-700";
 
-/** The learner area's home: the user's name and the learner menu (SPEC §2 route table). */
+/** The learner home: the user's name and the learner menu (docs/behaviour.md#learner-area). */
 export default function Home(_props: PageProps<"Learning/Home">) {
   const t = useT();
   const { auth, menu } = usePage().props;

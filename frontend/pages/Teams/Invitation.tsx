@@ -13,10 +13,10 @@ interface Problem {
   message: string;
 }
 
-// SPEC §8: code "404" means the invitation went to another address.
+// Code "404" means the invitation went to another address (docs/behaviour.md#invitation-failures).
 const WRONG_ACCOUNT = "404";
 
-/** SPEC §2 "Invitation page", §4 "Invitation accepted" and the §8 invitation failures. */
+/** The invitation page and its failures (docs/behaviour.md#team-invitations). */
 export default function Invitation(page: PageProps<"Teams/Invitation">) {
   const t = useT();
   const errors = usePage().props.errors;
@@ -43,7 +43,8 @@ export default function Invitation(page: PageProps<"Teams/Invitation">) {
     router.post(page.logout_url, { manager: page.manager });
   }
 
-  // Any failure other than the wrong account ends on the learner's platform (SPEC §8).
+  // Any failure other than the wrong account ends on the learner's platform
+  // (docs/behaviour.md#invitation-failures).
   const leaving = useRef(false);
   function closeError() {
     // Closing the dialog fires its close event once more; leave only once.

@@ -10,7 +10,7 @@ import { useT } from "@/i18n";
 import { wholeFormError } from "@/lib/validation";
 import type { PageProps } from "@/types/generated";
 
-/** SPEC §2 "Voucher page": one code, redeemed as the logged-in learner. */
+/** The voucher page (docs/behaviour.md#vouchers): one code, redeemed as the logged-in learner. */
 export default function Redeem({ code, action, max_length }: PageProps<"Vouchers/Redeem">) {
   const t = useT();
   const user = usePage().props.auth.user;
