@@ -52,7 +52,7 @@ def _login_of(credentials: dict[str, Any]) -> str:
 class AccountAdapter(DefaultAccountAdapter):
     def add_message(self, *args, **kwargs) -> None:
         # allauth's "signed in as …" notices are not part of Platforma's screens; the
-        # platform's own flows add the messages the spec names.
+        # platform's own flows add their own messages (docs/behaviour.md).
         return None
 
     def is_safe_url(self, url: str) -> bool:

@@ -22,7 +22,7 @@ def area_entries(user: User) -> list[MenuEntry]:
     """The role areas this user may open, in menu order."""
     entries = []
     if user.has_any_role(roles.ADMIN_ROLES):
-        # The spec's address of the panel, /admin: Django's admin adds its slash itself.
+        # The menus' address of the panel, /admin: Django's admin adds its slash itself.
         entries.append(_entry("admin_panel", str(ADMIN_HOME).rstrip("/")))
     if user.has_any_role(roles.AUTHOR_ROLES):
         entries.append(_entry("author_panel", reverse("learning:author")))
