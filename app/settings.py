@@ -63,7 +63,6 @@ INSTALLED_APPS = [
     "app.core.admin_apps.PlatformaAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
-    "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "allauth",
@@ -94,6 +93,8 @@ MIDDLEWARE = [
     "app.core.middleware.RequestBodyLimitMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # What the request has read: its account (with the session) and its cache entries.
+    "app.core.request_cache.RequestCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -186,6 +187,9 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "platforma"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A broker that accepts and never answers must not hold a sender (or a probe) for ever.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 5, "socket_connect_timeout": 2}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BEAT_SCHEDULE: dict = {}
 
 # --- Accounts ----------------------------------------------------------------------------
@@ -264,8 +268,9 @@ ACCOUNT_LOGIN_SLOWDOWN = {"window": 15 * 60, "free": 5, "base": 0.25, "max": 2.0
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 # Sessions live two weeks; a login rotates the session key (allauth calls Django's login).
 SESSION_COOKIE_AGE = 14 * 24 * 3600
-# Django's engines, loading a session without building an ORM query each time.
-SESSION_ENGINE = "app.core.sessions.cached_db" if REDIS_URL else "app.core.sessions.db"
+# Sessions live in the database only, loaded with their account and its roles in one
+# query (app/accounts/sessions.py): nothing that grants access is read from a cache.
+SESSION_ENGINE = "app.accounts.sessions"
 
 # --- Account lifecycle: reminders, session links, deletion, admin login -----------------
 # allauth's registry of each user's sessions, so a password reset or an account deletion
@@ -492,8 +497,9 @@ MIDDLEWARE = [
 # are named by their content already) is then served with a far-future cache lifetime.
 if IS_PRODUCTION:
     STORAGES["staticfiles"] = {"BACKEND": "app.core.static_storage.ViteAwareStaticFilesStorage"}
-# Seconds /health/ready waits for the broker before calling it failing.
-HEALTH_CHECK_TIMEOUT = float(os.environ.get("HEALTH_CHECK_TIMEOUT", "2"))
+# Seconds /health/ready waits for its checks (they run side by side) before calling the
+# ones that have not answered failing: a probe answers within this, whatever hangs.
+HEALTH_CHECK_TIMEOUT = float(os.environ.get("HEALTH_CHECK_TIMEOUT", "1.5"))
 # One JSON object a line in production (LOG_FORMAT=text for people reading a terminal);
 # every line carries the request id (app/core/logging.py).
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if IS_PRODUCTION else "text")

@@ -25,13 +25,12 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY  # noqa: E402
 from django.contrib.auth.hashers import make_password  # noqa: E402
-from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
-from django.contrib.sessions.models import Session  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from django.utils.crypto import get_random_string  # noqa: E402
 
-from app.accounts.models import Role, User  # noqa: E402
+from app.accounts.models import Role, Session, User  # noqa: E402
+from app.accounts.sessions import SessionStore  # noqa: E402
 from app.core import roles  # noqa: E402
 from app.core.tokens import new_token  # noqa: E402
 from app.learning.models import Access, Course, Lesson, LessonProgress  # noqa: E402
@@ -66,7 +65,14 @@ def _sessions_for(users: list[User]) -> list[str]:
             BACKEND_SESSION_KEY: BACKEND,
             HASH_SESSION_KEY: user.get_session_auth_hash(),
         }
-        rows.append(Session(session_key=key, session_data=store.encode(data), expire_date=expires))
+        rows.append(
+            Session(
+                session_key=key,
+                session_data=store.encode(data),
+                expire_date=expires,
+                account_id=user.pk,
+            )
+        )
         keys.append(key)
     Session.objects.bulk_create(rows, batch_size=1000)
     return keys

@@ -7,6 +7,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
+from app.core.cache import redis_round_trips
 from app.urls import handler400, handler403, handler404, handler500
 from app.urls import urlpatterns as app_urlpatterns
 
@@ -21,7 +22,8 @@ __all__ = [
 
 
 class QueryCountMiddleware:
-    """Outermost: answers with X-Bench-Queries, the number of SQL statements the request ran."""
+    """Outermost: answers with X-Bench-Queries, the number of SQL statements the request
+    ran, and X-Bench-Redis, its round trips to Redis."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -34,9 +36,11 @@ class QueryCountMiddleware:
             count += 1
             return execute(sql, params, many, context)
 
+        round_trips = redis_round_trips()
         with connection.execute_wrapper(counted):
             response = self.get_response(request)
         response["X-Bench-Queries"] = str(count)
+        response["X-Bench-Redis"] = str(redis_round_trips() - round_trips)
         return response
 
 

@@ -3,9 +3,9 @@
 from allauth.account.auth_backends import AuthenticationBackend
 from django.contrib.auth.backends import BaseBackend
 
-from app.accounts.cache import account_cached
 from app.accounts.models import User
 from app.core import roles
+from app.core.request_cache import request_cache
 
 # Apps whose models only a SUPER_ADMIN may touch.
 # "account" holds allauth's address records: whoever edits them can receive another
@@ -14,21 +14,19 @@ _SUPER_ADMIN_ONLY_APPS = frozenset({"auth", "account", "usersessions"})
 
 
 class PlatformaAuthenticationBackend(AuthenticationBackend):
-    """allauth's backend, except that the user every request loads from the session
-    brings its role codes along (every page needs them), and comes from the per-account
-    cache while nothing about the account changed: building that query costs more than
-    the rest of a page."""
+    """allauth's backend, except that the user every request loads from the session is
+    the one read with the session itself (app/accounts/sessions.py), roles included:
+    always the database's, never a cached copy, and no query of its own."""
 
     def get_user(self, user_id):
         try:
             pk = int(user_id)
         except (TypeError, ValueError):
             return None
-        user = account_cached(
-            user_id=pk,
-            name="user",
-            build=lambda: User.objects.with_role_codes().filter(pk=pk).first(),
-        )
+        state = request_cache()
+        user = state.accounts.get(pk) if state is not None else None
+        if user is None:
+            user = User.objects.with_role_codes().filter(pk=pk).first()
         return user if user is not None and self.user_can_authenticate(user) else None
 
 

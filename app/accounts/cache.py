@@ -1,49 +1,63 @@
 """What every logged-in page needs about its account, kept in the cache until it changes.
 
-Each account has a version (app/core/versioned_cache.py); the services and signals that
-change what an entry shows (the account, its roles, its e-mail addresses, notifications,
-invitations) move it with `account_cache_bump`, so an entry is never served stale.
+Entries of an account are built under its generation (`User.cache_generation`, read with
+the session: app/accounts/sessions.py). Every save of the account moves it; so do the
+signals below when its roles, e-mail addresses, notifications or invitations change, and
+the learner's own changes (app/learning/cache.py), each in the change's transaction.
 """
 
 from collections.abc import Callable
 from datetime import datetime
 
-from app.core.versioned_cache import database_tag, version_bump, versioned_cached
-
-
-def _prefix() -> str:
-    return f"account:{database_tag()}"
-
-
-def _version_key(user_id: int) -> str:
-    return f"{_prefix()}:version:{user_id}"
+from app.accounts.models import User
+from app.core.models import new_generation
+from app.core.request_cache import request_cache
+from app.core.versioned_cache import versioned_cached
 
 
 def account_cache_bump(*, user_id: int) -> None:
-    """Forget every cached entry of the account (now, and again when the change commits)."""
-    version_bump(_version_key(user_id))
+    """Forget every cached entry of the account (with the change's transaction)."""
+    accounts_cache_bump(user_ids=[user_id])
+
+
+def accounts_cache_bump(*, user_ids: list[int]) -> None:
+    """Forget every cached entry of the accounts `user_ids`, in one statement."""
+    if not user_ids:
+        return
+    User.objects.filter(pk__in=user_ids).generation_bump()
+    # The request's own copy of its account: what the rest of the request builds is
+    # filed under a generation no other request reads.
+    state = request_cache()
+    if state is None:
+        return
+    for user_id in user_ids:
+        if user_id in state.accounts:
+            state.accounts[user_id].cache_generation = new_generation()
 
 
 def account_cached[T](
     *,
-    user_id: int,
+    user: User,
     name: str,
     build: Callable[[], T],
+    generations: tuple = (),
     valid_until: Callable[[T], datetime | None] | None = None,
 ) -> T:
-    """`build()`'s result for the account, from the cache while its version has not moved.
-    `valid_until(value)` may name the moment the value goes out of date by itself (an
-    invitation expiring): the entry is kept no longer."""
+    """`build()`'s result for the account, from the cache while the account's generation
+    (and `generations`, others the value depends on) stay as they were when `user` was
+    read. `valid_until(value)` may name the moment the value goes out of date by itself
+    (an invitation expiring): the entry is kept no longer."""
     return versioned_cached(
-        versions=[_version_key(user_id)],
-        entry_key=f"{_prefix()}:{name}:{user_id}",
+        generations=(user.cache_generation, *generations),
+        # The customer id is never reused, not even by a database built anew.
+        entry_key=account_cache_key(user=user, name=name),
         build=build,
         valid_until=valid_until,
     )
 
 
-def _account_changed(sender, instance, **kwargs) -> None:
-    account_cache_bump(user_id=instance.pk)
+def account_cache_key(*, user: User, name: str) -> str:
+    return f"account:{user.customer_id}:{name}"
 
 
 def _address_changed(sender, instance, **kwargs) -> None:
@@ -58,23 +72,16 @@ def _roles_changed(sender, instance, action, reverse, pk_set, **kwargs) -> None:
         return
     # A role's side of the relation: the accounts that gained or lost it.
     if action in ("post_add", "post_remove"):
-        user_ids = pk_set or ()
+        accounts_cache_bump(user_ids=list(pk_set or ()))
     elif action == "pre_clear":
-        user_ids = instance.users.values_list("pk", flat=True)
-    else:
-        return
-    for user_id in user_ids:
-        account_cache_bump(user_id=user_id)
+        accounts_cache_bump(user_ids=list(instance.users.values_list("pk", flat=True)))
 
 
 def connect_signals() -> None:
     from allauth.account.models import EmailAddress
     from django.db.models.signals import m2m_changed, post_delete, post_save
 
-    from app.accounts.models import User
-
-    post_save.connect(_account_changed, sender=User, dispatch_uid="account-cache-user")
-    post_delete.connect(_account_changed, sender=User, dispatch_uid="account-cache-user-d")
+    # The account's own row moves its generation itself (CachedRow).
     m2m_changed.connect(_roles_changed, sender=User.roles.through, dispatch_uid="account-roles")
     post_save.connect(_address_changed, sender=EmailAddress, dispatch_uid="account-address")
     post_delete.connect(_address_changed, sender=EmailAddress, dispatch_uid="account-address-d")

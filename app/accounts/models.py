@@ -4,11 +4,13 @@ import uuid
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from functools import cached_property
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
 from django.contrib.auth.models import PermissionsMixin
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.db.models import StringAgg, Value
 from django.db.models.functions import Coalesce
@@ -17,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from app.core import roles
+from app.core.models import CachedRow, CachedRowQuerySet
 from app.core.return_url import default_return_url
 from app.core.tokens import EXPIRED, UNKNOWN, USED, OneTimeToken
 
@@ -38,7 +41,7 @@ class Role(models.Model):
         return str(roles.Role(self.code).label)
 
 
-class UserManager(BaseUserManager["User"]):
+class UserManager(BaseUserManager.from_queryset(CachedRowQuerySet)):  # type: ignore[misc]
     use_in_migrations = True
 
     def with_role_codes(self) -> models.QuerySet["User"]:
@@ -71,7 +74,7 @@ class UserManager(BaseUserManager["User"]):
         return user
 
 
-class User(AbstractBaseUser, PermissionsMixin):
+class User(AbstractBaseUser, PermissionsMixin, CachedRow):
     # Stored lowercased (see save), so the unique index is case-insensitive in effect.
     email = models.EmailField(_("e-mail"), max_length=254, unique=True)
     first_name = models.CharField(_("imię"), max_length=150)
@@ -179,6 +182,23 @@ class User(AbstractBaseUser, PermissionsMixin):
     def is_staff(self) -> bool:
         """Django's admin asks for is_staff; here it means an ADMIN or SUPER_ADMIN role."""
         return self.is_active and self.has_any_role(roles.ADMIN_ROLES)
+
+
+class Session(AbstractBaseSession):
+    """A browser's session, with the account it is logged in to beside its data: the
+    session, its account and the account's roles load in one query (app/accounts/
+    sessions.py), and every session of an account can be ended by one statement."""
+
+    account_id = models.BigIntegerField(null=True, db_index=True)
+
+    class Meta(AbstractBaseSession.Meta):
+        verbose_name = _("sesja")  # type: ignore[assignment]
+        verbose_name_plural = _("sesje")  # type: ignore[assignment]
+
+    @classmethod
+    def get_session_store_class(cls):
+        # The engine (app/accounts/sessions.py) reads this model: named, not imported.
+        return import_module(settings.SESSION_ENGINE).SessionStore
 
 
 class SessionLink(OneTimeToken):

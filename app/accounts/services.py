@@ -29,7 +29,14 @@ from app.accounts.forms import (
     RegistrationForm,
     UsernameCheckForm,
 )
-from app.accounts.models import AccountDeletionLink, AppToken, Role, SessionLink, User
+from app.accounts.models import (
+    AccountDeletionLink,
+    AppToken,
+    Role,
+    Session,
+    SessionLink,
+    User,
+)
 from app.accounts.ratelimits import LINK_CHECK
 from app.accounts.signals import account_anonymised, newsletter_changed
 from app.core import roles
@@ -117,18 +124,16 @@ def user_grant_roles(*, user: User, codes: list[str] | tuple[str, ...]) -> None:
 
 
 def user_end_sessions(*, user: User, keep_session_key: str | None = None) -> int:
-    """End every registered session of `user` except `keep_session_key`; returns how many.
-
-    allauth's registry knows the sessions opened by a login. Sessions it does not know
-    (opened before the registry existed) die anyway: a new password changes the hash
-    each session is checked against, and an inactive account's sessions authenticate
-    nobody.
-    """
-    sessions = UserSession.objects.filter(user=user).exclude(session_key=keep_session_key or "")
-    ended = 0
-    for session in sessions:
-        session.end()
-        ended += 1
+    """End every session of `user` except `keep_session_key` (the browser's, kept beside
+    their account in the session table, and the mobile app's); returns how many browser
+    sessions ended."""
+    ended, _ = (
+        Session.objects.filter(account_id=user.pk)
+        .exclude(session_key=keep_session_key or "")
+        .delete()
+    )
+    # allauth's registry of the same sessions (shown to the owner and in the admin).
+    UserSession.objects.filter(user=user).exclude(session_key=keep_session_key or "").delete()
     # The mobile app's sessions end with the browser's, whatever ends them.
     app_tokens_revoke(user=user)
     return ended

@@ -14,6 +14,10 @@ class ConsentConfig(AppConfig):
 
         signals.connect()
         shared_prop_register("consent", consent_props)
+        from app.consent.selectors import consent_cache_keys
+        from app.core.request_cache import cache_companion_register
+
+        cache_companion_register(consent_cache_keys)
         from app.consent.data_export import consent_export
         from app.core.data_export import data_export_register
 

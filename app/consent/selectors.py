@@ -7,17 +7,17 @@ from datetime import datetime, timedelta
 from cookie_consent.models import CookieGroup
 from cookie_consent.util import COOKIE_GROUP_SEP, KEY_VALUE_SEP
 from django.conf import settings
-from django.core.cache import cache
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 
 from app.accounts.models import User
 from app.consent.models import ConsentEvent
+from app.core.versioned_cache import shared_generation, shared_generation_bump, versioned_cached
 from app.shell.models import SitePage
 
 DEFINITION_CACHE_KEY = "consent:definition"
-DEFINITION_CACHE_SECONDS = 10 * 60
+DEFINITION_GENERATION = "consent"
 # The consent cookie's key holding the accepted services of the accepted purposes; absent
 # when every service of an accepted purpose is accepted (as the library itself writes it).
 SERVICES_KEY = "services"
@@ -124,16 +124,26 @@ def _definition_from_db() -> Definition:
 
 
 def consent_definition_get() -> Definition:
-    """The purposes and their services; cached, and forgotten whenever an admin edits one."""
-    definition = cache.get(DEFINITION_CACHE_KEY)
-    if not isinstance(definition, Definition):
-        definition = _definition_from_db()
-        cache.set(DEFINITION_CACHE_KEY, definition, DEFINITION_CACHE_SECONDS)
-    return definition
+    """The purposes and their services; cached until an admin edits one (the "consent"
+    generation)."""
+    return versioned_cached(
+        generations=(shared_generation(DEFINITION_GENERATION),),
+        entry_key=DEFINITION_CACHE_KEY,
+        build=_definition_from_db,
+    )
+
+
+def consent_cache_keys(request: HttpRequest) -> list[str]:
+    """The definition's cache key when the page will read it (the visitor has a consent
+    cookie, or a service that needs consent runs), fetched with the page's other entries."""
+    if request.COOKIES.get(settings.COOKIE_CONSENT_NAME) or _consent_configured():
+        return [DEFINITION_CACHE_KEY]
+    return []
 
 
 def consent_definition_forget() -> None:
-    cache.delete(DEFINITION_CACHE_KEY)
+    """Every process reads the definition anew (with the change's transaction)."""
+    shared_generation_bump(DEFINITION_GENERATION)
 
 
 def _valid_version(value: str) -> bool:
@@ -212,10 +222,13 @@ def consent_in_use() -> bool:
     the session recorder is configured). Only then is a visitor without a choice asked at
     once, and the notice's events logged: otherwise nothing could need the consent, so
     nobody is interrupted (the footer's cookie settings still open the notice)."""
-    configured = getattr(settings, "GTM_CONTAINER_ID", "") or getattr(
-        settings, "OPENREPLAY_PROJECT_KEY", ""
+    return _consent_configured() and bool(consent_definition_get().optional)
+
+
+def _consent_configured() -> bool:
+    return bool(
+        getattr(settings, "GTM_CONTAINER_ID", "") or getattr(settings, "OPENREPLAY_PROJECT_KEY", "")
     )
-    return bool(configured) and bool(consent_definition_get().optional)
 
 
 # The events that are a choice (the others only say the notice loaded or was shown).

@@ -1,8 +1,10 @@
 """The Redis cache, tolerant of Redis going away.
 
-Most of what the cache holds are copies (sessions also kept in the database, page
-fragments, versions): when Redis does not answer, a read is a miss and a write is
-skipped, and the page is built from the database instead. Rate-limit counters are
+What the cache holds are copies, each checked against generations kept in the database
+(app/core/versioned_cache.py): when Redis does not answer, a read is a miss and a write
+is skipped, and the page is built from the database instead. Nothing that grants access
+is kept here (sessions live in the database), so a lost write or a late answer can cost
+a rebuild, never an old value. Rate-limit counters are
 different: a limit that cannot be counted must not let everything through, so their keys
 raise `CacheUnavailable`, which the platform answers with 503 (fail closed).
 
@@ -17,6 +19,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+import redis
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
@@ -81,6 +84,38 @@ def _is_counter(key: str) -> bool:
     return any(prefix in key for prefix in COUNTER_KEY_PREFIXES)
 
 
+_counted = threading.local()
+
+
+def redis_round_trips() -> int:
+    """How many round trips to Redis this thread has made (the benchmark reports them per
+    request: a logged-in page should need one)."""
+    return getattr(_counted, "round_trips", 0)
+
+
+def _count() -> None:
+    _counted.round_trips = getattr(_counted, "round_trips", 0) + 1
+
+
+class CountingRedis(redis.Redis):
+    """redis.Redis counting its round trips: one per command, one per pipeline sent."""
+
+    def execute_command(self, *args: Any, **options: Any) -> Any:
+        _count()
+        return super().execute_command(*args, **options)
+
+    def pipeline(self, *args: Any, **kwargs: Any) -> Any:
+        pipe = super().pipeline(*args, **kwargs)
+        send = pipe.execute
+
+        def execute(*send_args: Any, **send_kwargs: Any) -> Any:
+            _count()
+            return send(*send_args, **send_kwargs)
+
+        pipe.execute = execute  # type: ignore[method-assign]
+        return pipe
+
+
 class SharedClientRedisCacheClient(RedisCacheClient):
     """Django's client, keeping one redis.Redis per connection pool.
 
@@ -92,6 +127,7 @@ class SharedClientRedisCacheClient(RedisCacheClient):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._clients: dict[int, Any] = {}
+        self._client = CountingRedis
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
         # (django-stubs leave out the private parts of Django's client used here.)

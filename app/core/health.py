@@ -6,9 +6,20 @@ and is migrated, the cache (Redis) and the Celery broker answer. Both are answer
 `HealthProbeMiddleware` before sessions, CSRF, the host check, the HTTPS redirect and
 every other middleware, so a probe costs no session, no query and no log line (unless it
 fails), and a probe by IP address over plain HTTP is answered too.
+
+A probe never waits longer than its deadline, whatever hangs: each check runs in a thread
+of its own and one that has not finished within HEALTH_CHECK_TIMEOUT seconds is failing.
+A check still stuck from an earlier probe is not started again (it is failing until it
+ends), so a hung service costs one thread per check, never one per probe. Probes within
+RESULT_MAX_AGE of each other share one result, and probes that arrive while the checks
+run wait for that run: a crowd of probes (or a visitor repeating one) runs the checks at
+most once a second.
 """
 
+import contextvars
 import logging
+import threading
+import time
 import uuid
 from collections.abc import Callable
 
@@ -21,6 +32,8 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 
 logger = logging.getLogger(__name__)
+
+RESULT_MAX_AGE = 1.0
 
 # Migrations do not un-apply themselves while a process runs: once all are found applied
 # the (costly) migration graph is not loaded again.
@@ -70,6 +83,91 @@ CHECKS: dict[str, Callable[[], None]] = {
     "cache": cache_check,
     "broker": broker_check,
 }
+# Checks that run one after the other in one thread: the migrations only once the
+# database answers.
+THREADS = {"database": ("database", "migrations"), "cache": ("cache",), "broker": ("broker",)}
+
+
+class _Checks:
+    """One run of the checks at a time, its result shared for RESULT_MAX_AGE."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._result: dict[str, str] | None = None
+        self._result_at = 0.0
+        self._run: threading.Event | None = None
+        self._threads: dict[str, threading.Thread] = {}
+
+    def result(self) -> dict[str, str]:
+        with self._lock:
+            if self._result is not None and time.monotonic() - self._result_at < RESULT_MAX_AGE:
+                return self._result
+            run = self._run
+            owner = run is None
+            if owner:
+                run = self._run = threading.Event()
+        assert run is not None
+        if not owner:
+            # Another probe is running the checks: its answer is this one's too.
+            run.wait(settings.HEALTH_CHECK_TIMEOUT + 0.5)
+            with self._lock:
+                return self._result or {name: "failing" for name in CHECKS}
+        try:
+            checks = self._run_checks()
+        finally:
+            with self._lock:
+                self._result, self._result_at = checks, time.monotonic()
+                self._run = None
+            run.set()
+        return checks
+
+    def _run_checks(self) -> dict[str, str]:
+        states: dict[str, str] = {}
+        started: dict[str, threading.Thread] = {}
+        for thread_name, names in THREADS.items():
+            previous = self._threads.get(thread_name)
+            if previous is not None and previous.is_alive():
+                logger.error("Health check %s is still waiting for its service", thread_name)
+                continue
+            # The request's context (its id in the log lines) goes along.
+            thread = threading.Thread(
+                target=contextvars.copy_context().run,
+                args=(self._run_in_thread, names, states),
+                daemon=True,
+                name=f"health-{thread_name}",
+            )
+            thread.start()
+            started[thread_name] = self._threads[thread_name] = thread
+        deadline = time.monotonic() + settings.HEALTH_CHECK_TIMEOUT
+        for thread_name, thread in started.items():
+            thread.join(max(0.0, deadline - time.monotonic()))
+            if thread.is_alive():
+                logger.error("Health check %s did not answer in time", thread_name)
+        # Whatever has not answered by now is failing (a late answer is not taken).
+        answered = dict(states)
+        return {name: answered.get(name, "failing") for name in CHECKS}
+
+    @staticmethod
+    def _run_in_thread(names: tuple[str, ...], states: dict[str, str]) -> None:
+        try:
+            for name in names:
+                if any(states.get(earlier) != "ok" for earlier in names[: names.index(name)]):
+                    states[name] = "skipped"
+                    continue
+                try:
+                    CHECKS[name]()
+                except Exception:
+                    # The answer names the part; the details (hosts, errors) stay in the log.
+                    logger.exception("Health check %s failed", name, extra={"check": name})
+                    states[name] = "failing"
+                else:
+                    states[name] = "ok"
+        finally:
+            # A thread of its own has a database connection of its own: not kept.
+            connection.close()
+
+
+_checks = _Checks()
 
 
 def _no_store(response: HttpResponse) -> HttpResponse:
@@ -82,23 +180,11 @@ def live(request: HttpRequest) -> HttpResponse:
 
 
 def ready(request: HttpRequest) -> HttpResponse:
-    checks: dict[str, str] = {}
-    for name, check in CHECKS.items():
-        if name == "migrations" and checks.get("database") != "ok":
-            checks[name] = "skipped"
-            continue
-        try:
-            check()
-        except Exception:
-            # The answer names the part; the details (hosts, errors) stay in the log.
-            logger.exception("Health check %s failed", name, extra={"check": name})
-            checks[name] = "failing"
-        else:
-            checks[name] = "ok"
+    checks = _checks.result()
     failing = [name for name, state in checks.items() if state == "failing"]
     body = {"status": "failing" if failing else "ok", "failing": failing, "checks": checks}
     response = JsonResponse(body, status=503 if failing else 200)
-    # Each failing check was logged above: Django need not log the 503 again.
+    # Each failing check was logged: Django need not log the 503 again.
     response._has_been_logged = True  # type: ignore[attr-defined]
     return _no_store(response)
 

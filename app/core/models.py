@@ -1,4 +1,6 @@
+import secrets
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
@@ -8,6 +10,63 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from app.core.tokens import EXPIRED, UNKNOWN, USED, OneTimeToken
+
+
+def new_generation() -> int:
+    """A fresh generation: random, so a row created anew (a database restored or rebuilt)
+    never repeats one that entries in the cache were built under."""
+    return secrets.randbits(62)
+
+
+class CachedRowQuerySet[M: models.Model](models.QuerySet[M]):
+    """Rows whose generation moves with every write, bulk updates included."""
+
+    def update(self, **kwargs: Any) -> int:
+        # Migrations use the manager with historical models that may predate the field.
+        if hasattr(self.model, "cache_generation"):
+            kwargs.setdefault("cache_generation", new_generation())
+        return super().update(**kwargs)
+
+    def generation_bump(self) -> int:
+        """Move the generation of every row of the query: entries built under the old
+        ones are never read again. Returns how many rows moved."""
+        return self.update()
+
+
+class CachedRow(models.Model):
+    """A row that cached views of it carry the generation of (app/core/versioned_cache.py).
+
+    The generation lives in the row, so it commits or rolls back with the change: a cache
+    that is down, slow or loses a write can only cost a rebuild. Every save moves it (never
+    back to a value a stale copy of the row in memory still holds), and so does every
+    `update()` of the row's queryset."""
+
+    cache_generation = models.BigIntegerField(default=new_generation, editable=False)
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.cache_generation = new_generation()
+        update_fields = kwargs.get("update_fields")
+        if update_fields:
+            kwargs["update_fields"] = [*update_fields, "cache_generation"]
+        super().save(*args, **kwargs)
+
+
+class CacheGeneration(models.Model):
+    """The generation of something shared by everyone (the catalogue, the alerts, the
+    consent definition), moved by every change of it, in the same transaction."""
+
+    key = models.CharField(max_length=64, primary_key=True)
+    value = models.BigIntegerField(default=new_generation)
+
+    class Meta:
+        verbose_name = _("generacja pamięci podręcznej")
+        verbose_name_plural = _("generacje pamięci podręcznej")
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.value}"
 
 
 class EmailLog(models.Model):

@@ -6,19 +6,9 @@ from importlib import import_module
 from allauth.usersessions.models import UserSession
 from django.apps import apps
 from django.conf import settings
-from django.contrib.sessions.models import Session
 from django.utils import timezone
 
 from app.core.tokens import OneTimeToken
-
-# Session engines that keep every session in the database (cached_db also in the cache,
-# where entries expire by themselves).
-_DATABASE_SESSIONS = {
-    "django.contrib.sessions.backends.db",
-    "django.contrib.sessions.backends.cached_db",
-    "app.core.sessions.db",
-    "app.core.sessions.cached_db",
-}
 
 
 def expired_records_clear(*, now: datetime | None = None) -> dict[str, int]:
@@ -31,12 +21,11 @@ def expired_records_clear(*, now: datetime | None = None) -> dict[str, int]:
     run deletes nothing (idempotent)."""
     now = now or timezone.now()
     cleared: dict[str, int] = {}
-    if settings.SESSION_ENGINE in _DATABASE_SESSIONS:
-        cleared["sessions"] = Session.objects.filter(expire_date__lte=now).delete()[0]
-        gone = UserSession.objects.exclude(session_key__in=Session.objects.values("session_key"))
-        cleared["user sessions"] = gone.delete()[0]
-    else:
-        import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()
+    # The platform's session engine keeps every session in the database.
+    sessions = import_module(settings.SESSION_ENGINE).SessionStore.get_model_class().objects
+    cleared["sessions"] = sessions.filter(expire_date__lte=now).delete()[0]
+    gone = UserSession.objects.exclude(session_key__in=sessions.values("session_key"))
+    cleared["user sessions"] = gone.delete()[0]
     cutoff = now - settings.EXPIRED_RECORDS_RETENTION
     for model in apps.get_models():
         if issubclass(model, OneTimeToken):

@@ -1,10 +1,11 @@
 """A learner's heavy list props, kept in the cache until what they show changes.
 
-Every cached entry depends on two versions (app/core/versioned_cache.py): the learner's
-own (bumped when their access, finished lessons or favourites change) and the catalogue's
-(bumped when a course, lesson, exam, path or path course changes). Model signals do the
-bumping; writes that bypass them (bulk_create, QuerySet.update) on these models must call
-bump_user or bump_catalogue themselves.
+Every cached entry depends on two generations (app/core/versioned_cache.py): the
+learner's own account generation (moved when their access, finished lessons or
+favourites change, and by anything else about the account) and the catalogue's (moved
+when a course, lesson, exam, path or path course changes). Model signals move them in the
+change's transaction; `QuerySet.update` of these models does not send signals, so writes
+that use it call `bump_user` or `bump_catalogue` themselves.
 """
 
 import hashlib
@@ -13,34 +14,29 @@ from collections.abc import Callable
 from django.db.models import Model
 from django.db.models.signals import post_delete, post_save
 
-from app.core.versioned_cache import version_bump, versioned_cached
+from app.accounts.cache import account_cache_bump, account_cached
+from app.accounts.models import User
+from app.core.versioned_cache import shared_generation, shared_generation_bump
 
-CATALOGUE_KEY = "learning:version:catalogue"
-
-
-def _user_key(user_id: int) -> str:
-    return f"learning:version:user:{user_id}"
+CATALOGUE = "catalogue"
 
 
 def bump_user(user_id: int) -> None:
-    version_bump(_user_key(user_id))
+    account_cache_bump(user_id=user_id)
 
 
 def bump_catalogue() -> None:
-    version_bump(CATALOGUE_KEY)
+    shared_generation_bump(CATALOGUE)
 
 
-def cached_for_learner[T](
-    *, name: str, user_id: int, customer_id: str, variant: str, build: Callable[[], T]
-) -> T:
+def cached_for_learner[T](*, name: str, user: User, variant: str, build: Callable[[], T]) -> T:
     """`build()`'s result for this learner and page variant (e.g. the query string),
-    from the cache while neither version moved."""
+    from the cache while neither generation moved."""
     digest = hashlib.sha256(variant.encode()).hexdigest()[:16]
-    # The customer id is unique per account ever created, so an entry can never be served
-    # to another account, not even one that reuses a primary key after a database reset.
-    return versioned_cached(
-        versions=[CATALOGUE_KEY, _user_key(user_id)],
-        entry_key=f"learning:{name}:{customer_id}:{digest}",
+    return account_cached(
+        user=user,
+        name=f"learning:{name}:{digest}",
+        generations=(shared_generation(CATALOGUE),),
         build=build,
     )
 

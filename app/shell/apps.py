@@ -8,4 +8,8 @@ class ShellConfig(AppConfig):
     verbose_name = _("Serwis: komunikaty, strony i powiadomienia")
 
     def ready(self) -> None:
+        from app.core.request_cache import cache_companion_register
         from app.shell import signals  # noqa: F401 - connects the receivers
+        from app.shell.middleware import shell_cache_keys
+
+        cache_companion_register(shell_cache_keys)

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 from inertia import share
 
-from app.accounts.cache import account_cached
+from app.accounts.cache import account_cache_key, account_cached
 from app.accounts.models import User
 from app.accounts.props import auth_props
 from app.core.admin_site import ADMIN_HOME
@@ -69,12 +69,25 @@ def account_shell(request: HttpRequest) -> AccountShell | None:
     if not isinstance(user, User):
         return None
     return account_cached(
-        user_id=user.pk,
-        # The banners are worded in the page's language.
-        name=f"shell:{get_language()}",
+        user=user,
+        name=_shell_name(),
         build=lambda: _account_shell_build(user),
         valid_until=lambda state: state["valid_until"],
     )
+
+
+def _shell_name() -> str:
+    # The banners are worded in the page's language.
+    return f"shell:{get_language()}"
+
+
+def shell_cache_keys(request: HttpRequest) -> list[str]:
+    """The cache key of the account's shell, fetched with whatever else the page reads from
+    the cache first (app/core/request_cache.py): one round trip for both."""
+    user = getattr(request, "user", None)
+    if not isinstance(user, User):
+        return []
+    return [account_cache_key(user=user, name=_shell_name())]
 
 
 def _menu(state: AccountShell | None) -> MenuProps | None:

@@ -1,27 +1,34 @@
 """Reads of the shell: the active alert (cached), site pages, notifications."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
-from django.core.cache import cache
 from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
 from app.accounts.models import User
+from app.core.versioned_cache import shared_generation, shared_generation_bump, versioned_cached
 from app.shell.models import Alert, Notification, SitePage
 
-ALERT_CACHE_KEY = "shell:active-alert"
+ALERTS = "alerts"
 ALERT_CACHE_SECONDS = 60
 
 
 def active_alert_get() -> Alert | None:
-    """The alert to show now; cached, and forgotten whenever an admin saves one."""
-    cached = cache.get(ALERT_CACHE_KEY)
-    if cached is not None:
-        return cached["alert"]
+    """The alert to show now; cached until an admin saves one (the "alerts" generation)
+    or the current alert ends or the next one starts."""
+    return versioned_cached(
+        generations=(shared_generation(ALERTS),),
+        entry_key="shell:active-alert",
+        build=_active_alert_timed,
+        valid_until=lambda found: found[1],
+    )[0]
+
+
+def _active_alert_timed() -> tuple[Alert | None, datetime]:
     now = timezone.now()
     alert = Alert.objects.active(now).first()
-    # Keep the answer no longer than until the current alert ends or the next one starts.
+    # Kept no longer than until the current alert ends or the next one starts.
     boundaries = [now + timedelta(seconds=ALERT_CACHE_SECONDS)]
     if alert and alert.ends_at:
         boundaries.append(alert.ends_at)
@@ -33,9 +40,7 @@ def active_alert_get() -> Alert | None:
     )
     if upcoming:
         boundaries.append(upcoming)
-    timeout = max(1, int((min(boundaries) - now).total_seconds()))
-    cache.set(ALERT_CACHE_KEY, {"alert": alert}, timeout)
-    return alert
+    return alert, max(min(boundaries), now + timedelta(seconds=1))
 
 
 def alert_preview_get() -> Alert | None:
@@ -52,8 +57,8 @@ def alert_preview_get() -> Alert | None:
 
 
 def active_alert_forget() -> None:
-    """Drop the cached alert, so the next visitor reads the one to show now."""
-    cache.delete(ALERT_CACHE_KEY)
+    """Every process reads the alert to show anew (with the change's transaction)."""
+    shared_generation_bump(ALERTS)
 
 
 def site_page_get(*, slug: str) -> SitePage:

@@ -1,11 +1,16 @@
 """A team's manager page, kept in the cache until what it shows changes.
 
-An entry depends on the team's version and on the catalogue's (app/learning/cache.py: the
-titles and lessons of the courses it grants). The team's version moves when the team, its
-managers or grants, its memberships or invitations change, and when one of its members
-changes their name or address, finishes or un-finishes a lesson or gets a certificate.
-Model signals do the bumping; writes that bypass them (QuerySet.update, bulk_create) on
-these models must call `team_cache_bump` themselves.
+An entry is built under the team's generation (`Team.cache_generation`) and the
+catalogue's (app/learning/cache.py: the titles and lessons of the courses it grants). The
+team's generation moves with every save of the team and, through the signals below, when
+its managers or grants, its memberships or invitations change, and when one of its
+members changes their name or address, finishes or un-finishes a lesson or gets a
+certificate, each in the change's transaction. `QuerySet.update` of the team moves it too
+(CachedRowQuerySet); on the other models it sends no signal, so writes that use it call
+`team_cache_bump` themselves.
+
+Who may see the page is never taken from the cache: the view reads the generation with
+the check that the visitor manages the team (`access_team_generation_by_id`).
 """
 
 from collections.abc import Callable, Iterable
@@ -14,50 +19,44 @@ from datetime import datetime
 from django.db.models import Model
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
-from app.core.versioned_cache import database_tag, version_bump, versioned_cached
-from app.learning.cache import CATALOGUE_KEY
-
-
-def _version_key(team_id: int) -> str:
-    return f"team:{database_tag()}:version:{team_id}"
+from app.core.versioned_cache import shared_generation, versioned_cached
+from app.learning.cache import CATALOGUE
 
 
 def team_cache_bump(*, team_id: int) -> None:
-    version_bump(_version_key(team_id))
+    teams_cache_bump(team_ids=[team_id])
 
 
 def teams_cache_bump(*, team_ids: Iterable[int]) -> None:
-    for team_id in set(team_ids):
-        team_cache_bump(team_id=team_id)
+    from app.teams.models import Team
+
+    ids = set(team_ids)
+    if ids:
+        Team.objects.filter(pk__in=ids).generation_bump()
 
 
 def team_cached[T](
     *,
     team_id: int,
+    generation: int,
     name: str,
     build: Callable[[], T],
     valid_until: Callable[[T], datetime | None] | None = None,
 ) -> T:
-    """`build()`'s result for the team, from the cache while neither the team's version
-    nor the catalogue's moved."""
+    """`build()`'s result for the team, from the cache while neither the team's
+    generation (`generation`, read before this call) nor the catalogue's moved."""
     return versioned_cached(
-        versions=[_version_key(team_id), CATALOGUE_KEY],
-        entry_key=f"team:{database_tag()}:{name}:{team_id}",
+        generations=(generation, shared_generation(CATALOGUE)),
+        entry_key=f"team:{team_id}:{name}",
         build=build,
         valid_until=valid_until,
     )
 
 
 def _bump_teams_of_member(user_id: int) -> None:
-    from app.teams.models import Membership
+    from app.teams.models import Team
 
-    teams_cache_bump(
-        team_ids=Membership.objects.filter(user_id=user_id).values_list("team_id", flat=True)
-    )
-
-
-def _team_changed(sender, instance, **kwargs) -> None:
-    team_cache_bump(team_id=instance.pk)
+    Team.objects.filter(memberships__user_id=user_id).generation_bump()
 
 
 def _team_row_changed(sender, instance, **kwargs) -> None:
@@ -72,7 +71,7 @@ def _member_work_changed(sender, instance, **kwargs) -> None:
 
 def _member_changed(sender, instance, update_fields=None, **kwargs) -> None:
     # Every login saves last_login, which no team page shows.
-    if update_fields is not None and set(update_fields) <= {"last_login"}:
+    if update_fields is not None and set(update_fields) <= {"last_login", "cache_generation"}:
         return
     _bump_teams_of_member(instance.pk)
 
@@ -109,7 +108,7 @@ def connect_signals() -> None:
         post_save.connect(receiver, sender=model, dispatch_uid=f"team-cache-{uid}")
         post_delete.connect(receiver, sender=model, dispatch_uid=f"team-cache-{uid}-d")
 
-    both(_team_changed, Team, "team")
+    # The team's own row moves its generation itself (CachedRow).
     both(_team_row_changed, Membership, "membership")
     both(_team_row_changed, Invitation, "invitation")
     both(_member_work_changed, LessonProgress, "progress")

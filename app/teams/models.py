@@ -8,13 +8,14 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from app.core.models import CachedRow, CachedRowQuerySet
 from app.core.tokens import OneTimeToken
 from app.learning.models import Course, Exam, LearningPath
 
 TEAM_NAME_MAX_LENGTH = 120
 
 
-class Team(models.Model):
+class Team(CachedRow):
     name = models.CharField(_("nazwa"), max_length=TEAM_NAME_MAX_LENGTH)
     # A manager usually runs one team; a manager leader runs several.
     managers = models.ManyToManyField(
@@ -32,6 +33,8 @@ class Team(models.Model):
         LearningPath, verbose_name=_("ścieżki nauki"), blank=True, related_name="+"
     )
     created_at = models.DateTimeField(_("utworzono"), default=timezone.now)
+
+    objects = CachedRowQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("zespół")

@@ -61,6 +61,19 @@ def access_team_by_id(*, user: User, team_id: int) -> Team:
     return team
 
 
+def access_team_generation_by_id(*, user: User, team_id: int) -> int:
+    """The cache generation of a team the user manages, read from the database with the
+    check itself; raises Http404 for any other team."""
+    generation = (
+        Team.objects.filter(pk=team_id, managers=user)
+        .values_list("cache_generation", flat=True)
+        .first()
+    )
+    if generation is None:
+        raise Http404
+    return generation
+
+
 def access_invitation_by_id(*, user: User, team_id: int, invitation_id: int) -> Invitation:
     """An invitation of a team the user manages; raises Http404 for any other."""
     invitation = Invitation.objects.filter(
@@ -232,10 +245,6 @@ def invitation_next_expiry(*, team: Team) -> datetime | None:
         .values_list("expires_at", flat=True)
         .first()
     )
-
-
-def team_manager_ids(*, team: Team) -> frozenset[int]:
-    return frozenset(team.managers.values_list("pk", flat=True))
 
 
 def invitation_list_open(*, team: Team) -> QuerySet[Invitation]:

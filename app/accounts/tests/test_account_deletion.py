@@ -7,14 +7,13 @@ from allauth.account.models import EmailAddress
 from allauth.usersessions.models import UserSession
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
-from django.contrib.sessions.models import Session
 from django.core import mail
 from django.core.files.base import ContentFile
 from django.test import Client
 from django.utils import timezone
 
 from app.accounts import services
-from app.accounts.models import AccountDeletionLink, SessionLink, User
+from app.accounts.models import AccountDeletionLink, Session, SessionLink, User
 from app.accounts.services import account_erase
 from app.accounts.tasks import purge_deleted_accounts
 from app.accounts.tests.factories import make_user, mark_for_deletion

@@ -100,3 +100,12 @@ def settled_axe_violations(page) -> list:
         timeout=5000,
     )
     return axe_violations(page)
+
+
+# SQL statements every logged-in request runs: its session, with the account and its roles
+# (app/accounts/sessions.py).
+SESSION_QUERIES = 1
+# Inside a test's transaction that wrote the catalogue (or an alert, or the consent
+# definition), its shared generation is read on every visit; a web process reads the
+# shared generations at most once a second (app/core/versioned_cache.py).
+SHARED_GENERATION_QUERIES = 1

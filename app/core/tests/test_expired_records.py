@@ -6,11 +6,10 @@ from datetime import timedelta
 import pytest
 from allauth.usersessions.models import UserSession
 from django.conf import settings
-from django.contrib.sessions.models import Session
 from django.test import Client
 from django.utils import timezone
 
-from app.accounts.models import AccountDeletionLink, SessionLink
+from app.accounts.models import AccountDeletionLink, Session, SessionLink
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.core.models import DataExport, EmailOutbox
 from app.core.tasks import clear_expired_records

@@ -4,8 +4,10 @@ import io
 import json
 import logging
 import os
+import queue
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -69,6 +71,7 @@ def test_every_line_of_a_request_carries_its_id(client, json_lines, monkeypatch)
         raise ConnectionError("refused")
 
     monkeypatch.setitem(health.CHECKS, "cache", broken)
+    monkeypatch.setattr(health, "_checks", health._Checks())
     response = client.get("/health/ready")
 
     lines = json_lines()
@@ -162,8 +165,16 @@ def test_a_task_logs_with_the_id_of_the_request_that_queued_it(json_worker):
     deadline = time.monotonic() + 10
     lines = []
     assert json_worker.stdout is not None
+    # Read in a thread of its own: a worker that says nothing more never holds the test.
+    output: queue.Queue[str] = queue.Queue()
+    threading.Thread(
+        target=lambda: [output.put(line) for line in json_worker.stdout], daemon=True
+    ).start()
     while time.monotonic() < deadline:
-        raw = json_worker.stdout.readline()
+        try:
+            raw = output.get(timeout=0.5)
+        except queue.Empty:
+            continue
         if raw.startswith("{"):
             lines.append(json.loads(raw))
             if any(line["message"].startswith("Ping answered") for line in lines):

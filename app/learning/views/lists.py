@@ -51,8 +51,7 @@ def my_courses(request: AuthenticatedRequest) -> HttpResponse:
     # the learner's access, progress or favourites, or the catalogue, change.
     page = cached_for_learner(
         name="my_courses",
-        user_id=user.pk,
-        customer_id=str(user.customer_id),
+        user=user,
         # Keyed by the page number alone (clamped), so odd query strings cannot fill the
         # cache with copies of the same list, and by the week: the weekly chart moves on
         # with the calendar, which no version watches.

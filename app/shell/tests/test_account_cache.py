@@ -52,8 +52,10 @@ def test_a_second_page_reads_only_the_session(client, ola):
     first = props(client)
     with CaptureQueriesContext(connection) as queries:
         second = props(client)
-    # The session itself: one query on the embedded default, none with Redis.
-    assert {query["sql"].split(" FROM ")[1].split()[0] for query in queries} <= {'"django_session"'}
+    # The session itself, with its account and roles, and nothing else.
+    assert [query["sql"].split(" FROM ")[1].split()[0] for query in queries] == [
+        '"accounts_session"'
+    ]
     assert second["notifications_unread"] == first["notifications_unread"] == 1
     assert second["info_banners"] == first["info_banners"] != []
     assert second["auth"] == first["auth"]

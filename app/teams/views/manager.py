@@ -6,7 +6,7 @@ from typing import TypedDict
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, StreamingHttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
@@ -70,7 +70,6 @@ def _team_create(request: AuthenticatedRequest) -> HttpResponse:
 
 
 class _CachedTeamPage(TypedDict):
-    manager_ids: frozenset[int]
     props: props.ManagerTeamProps
     valid_until: datetime | None
 
@@ -113,7 +112,6 @@ def _team_page_build(request: AuthenticatedRequest, team_id: int) -> _CachedTeam
         "progress_csv_url": reverse("teams:team_progress_csv", kwargs={"team_id": team.pk}),
     }
     return {
-        "manager_ids": selectors.team_manager_ids(team=team),
         "props": page,
         # Invitations that expire leave the counts and show as expired.
         "valid_until": selectors.invitation_next_expiry(team=team),
@@ -123,6 +121,8 @@ def _team_page_build(request: AuthenticatedRequest, team_id: int) -> _CachedTeam
 @require_GET
 @manager_required
 def manager_team(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
+    # Whether the visitor manages the team is read from the database on every visit.
+    generation = selectors.access_team_generation_by_id(user=request.user, team_id=team_id)
     build = partial(_team_page_build, request, team_id)
     if request.GET.keys() - {PAGE_PARAM, INVITATIONS_PAGE_PARAM}:
         # Only the page numbers name a cached copy: other parameters (which the pagination
@@ -138,12 +138,11 @@ def manager_team(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
         )
         cached = team_cached(
             team_id=team_id,
+            generation=generation,
             name=f"manager_page:{members_page}:{invitations_page}:{week_start(timezone.localdate())}",
             build=build,
             valid_until=lambda entry: entry["valid_until"],
         )
-    if request.user.pk not in cached["manager_ids"]:
-        raise Http404
     return render_page(request, "Teams/ManagerTeam", cached["props"])
 
 

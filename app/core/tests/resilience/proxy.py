@@ -1,15 +1,19 @@
 """A TCP proxy the tests control, in the way of Toxiproxy: it stands between the platform
-and a service (PostgreSQL, Redis) and can cut every open connection, refuse new ones, and
-let them through again, without touching the service itself."""
+and a service (PostgreSQL, Redis) and can cut every open connection, refuse new ones, hold
+every byte (a service that accepts and never answers), answer late, and let everything
+through again, without touching the service itself."""
 
 import socket
 import threading
+import time
 from contextlib import suppress
 
 
 class FaultProxy:
     """Forwards 127.0.0.1:<port> to `upstream` while up; `cut()` closes every connection
-    and closes new ones as soon as they are accepted, until `restore()`."""
+    and closes new ones as soon as they are accepted, `hang()` holds every byte (in both
+    directions, on open connections and new ones), `delay(s)` forwards each chunk s
+    seconds late; `restore()` ends any of them."""
 
     def __init__(self, upstream_host: str, upstream_port: int) -> None:
         self.upstream = (upstream_host, upstream_port)
@@ -19,6 +23,10 @@ class FaultProxy:
         self._lock = threading.Lock()
         self._open: set[socket.socket] = set()
         self._up = True
+        self._delay = 0.0
+        # Cleared while hanging: the pumps wait on it before forwarding anything.
+        self._flowing = threading.Event()
+        self._flowing.set()
         self._stopped = threading.Event()
         self._thread = threading.Thread(target=self._accept, daemon=True, name="fault-proxy")
         self._thread.start()
@@ -38,9 +46,41 @@ class FaultProxy:
     def restore(self) -> None:
         with self._lock:
             self._up = True
+            self._delay = 0.0
+        self._flowing.set()
+
+    def hang(self) -> None:
+        """Accept and keep every connection, and pass nothing on: a service that hangs."""
+        self._flowing.clear()
+
+    def delay(self, seconds: float) -> None:
+        """Forward everything, each chunk `seconds` late: a service that answers late."""
+        with self._lock:
+            self._delay = seconds
+
+    def flap(self, *, every: float, for_seconds: float) -> threading.Thread:
+        """Cut and restore in turns every `every` seconds for `for_seconds`, in the
+        background; join the returned thread to wait for the end (it ends restored)."""
+
+        def run() -> None:
+            deadline = time.monotonic() + for_seconds
+            down = False
+            while time.monotonic() < deadline:
+                if down:
+                    self.restore()
+                else:
+                    self.cut()
+                down = not down
+                time.sleep(every)
+            self.restore()
+
+        thread = threading.Thread(target=run, daemon=True, name="fault-proxy-flap")
+        thread.start()
+        return thread
 
     def stop(self) -> None:
         self._stopped.set()
+        self._flowing.set()
         self.cut()
         self._thread.join(timeout=5)
         self._listener.close()
@@ -73,6 +113,13 @@ class FaultProxy:
     def _pump(self, source: socket.socket, target: socket.socket) -> None:
         try:
             while chunk := source.recv(65536):
+                self._flowing.wait()
+                with self._lock:
+                    delay = self._delay
+                if delay:
+                    time.sleep(delay)
+                if self._stopped.is_set():
+                    break
                 target.sendall(chunk)
         except OSError:
             pass
