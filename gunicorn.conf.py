@@ -39,8 +39,9 @@ max_requests = int(os.environ.get("WEB_MAX_REQUESTS", "5000"))
 max_requests_jitter = max_requests // 10
 # The heartbeat file of each worker in memory, not on a possibly slow disk.
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None  # noqa: S108
-# Proxies whose X-Forwarded-* headers are believed (the load balancer's addresses).
-forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+# The load balancers whose X-Forwarded-Proto is believed: the same TRUSTED_PROXIES whose
+# X-Forwarded-For the platform believes (app/core/requests.py); none when unset.
+forwarded_allow_ips = os.environ.get("TRUSTED_PROXIES", "")
 proc_name = "platforma-web"
 # No run-time control socket: one path per user would be shared by every instance on
 # the machine, and the supervisor (scripts/serve.py) already starts and stops it.

@@ -222,7 +222,7 @@ ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_LOGOUT_ON_GET = False
-ACCOUNT_RATE_LIMITS = {
+RATE_LIMITS = {
     "login": "30/m/ip",
     # Failed logins: per IP, and per (address, client) so one account cannot be
     # brute-forced and nobody can lock its owner out (app/accounts/login_throttle.py).
@@ -263,9 +263,11 @@ ACCOUNT_RATE_LIMITS = {
 # doubled with each further failure up to "max"; at "alert" failures the owner gets an
 # e-mail (at most once an hour).
 ACCOUNT_LOGIN_SLOWDOWN = {"window": 15 * 60, "free": 5, "base": 0.25, "max": 2.0, "alert": 10}
-# Behind a load balancer every request comes from the proxy's address: without this, all
-# visitors would share one per-IP rate limit. Set it to the number of proxies in front.
-ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+# The load balancers in front (addresses or networks, comma-separated): only from them is
+# X-Forwarded-For believed, so each visitor (a whole school too) counts as their own
+# address, not as the balancer's, and nobody else can claim another address
+# (app/core/requests.py client_address). gunicorn believes their X-Forwarded-Proto.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
 # Sessions live two weeks; a login rotates the session key (allauth calls Django's login).
 SESSION_COOKIE_AGE = 14 * 24 * 3600
 # Sessions live in the database only, loaded with their account and its roles in one
@@ -332,7 +334,9 @@ SECURE_CSP = {
 
 if IS_PRODUCTION:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # Whether a request came over HTTPS is gunicorn's to say (wsgi.url_scheme): it believes
+    # X-Forwarded-Proto from TRUSTED_PROXIES only (gunicorn.conf.py), where Django's
+    # SECURE_PROXY_SSL_HEADER would believe anyone who sends it.
     SECURE_HSTS_SECONDS = 31536000
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
@@ -457,8 +461,8 @@ COOKIE_CONSENT_DOMAIN = os.environ.get("CONSENT_COOKIE_DOMAIN") or None
 COOKIE_CONSENT_SECURE = IS_PRODUCTION
 COOKIE_CONSENT_SAMESITE = "Lax"
 # The consent log (docs/behaviour.md#consent-log): the notice reports each event; saving a choice.
-ACCOUNT_RATE_LIMITS["consent_log"] = "60/m/ip"
-ACCOUNT_RATE_LIMITS["consent_save"] = "30/m/ip"
+RATE_LIMITS["consent_log"] = "60/m/ip"
+RATE_LIMITS["consent_save"] = "30/m/ip"
 
 # Tag manager (Google Tag Manager with Consent Mode v2): unset, no tag-manager code at all.
 GTM_CONTAINER_ID = os.environ.get("GTM_CONTAINER_ID", "")
@@ -473,7 +477,8 @@ SECURE_CSP = with_tracking_hosts(
 # A learner's data export (GDPR Art. 15 and 20): its e-mailed link works once, for this
 # long; asking for one is limited per account.
 DATA_EXPORT_LINK_LIFETIME = timedelta(hours=int(os.environ.get("DATA_EXPORT_LINK_HOURS", "48")))
-ACCOUNT_RATE_LIMITS["data_export_request"] = "3/h/user,10/d/user"
+RATE_LIMITS["data_export_request"] = "3/h/user,10/d/user"
+ACCOUNT_RATE_LIMITS = RATE_LIMITS
 
 # --- Mobile app API ----------------------------------------------------------------------
 # The JSON calls of the mobile app (docs/behaviour.md#mobile-api), under /api/.

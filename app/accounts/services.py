@@ -600,7 +600,6 @@ def _anonymise(user: User) -> None:
     old_email = user.email
     placeholder = f"{uuid.uuid4().hex}@{ANONYMOUS_EMAIL_DOMAIN}"
     user_end_sessions(user=user)
-    UserSession.objects.filter(user=user).delete()
     EmailAddress.objects.filter(user=user).delete()
     SessionLink.objects.filter(user=user).delete()
     AccountDeletionLink.objects.filter(user=user).delete()

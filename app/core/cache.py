@@ -26,8 +26,9 @@ from redis.exceptions import RedisError
 
 logger = logging.getLogger("platforma.cache")
 
-# The keys of rate-limit counters and their locks: allauth's, and the login slow-down's.
-COUNTER_KEY_PREFIXES = ("allauth:rl:", "platforma:login-")
+# The keys of rate-limit counters (app/core/limits.py), and allauth's and the login
+# slow-down's.
+COUNTER_KEY_PREFIXES = ("rl:", "allauth:rl:", "platforma:login-")
 RETRY_AFTER = 2.0
 
 T = TypeVar("T")
@@ -209,6 +210,25 @@ class TolerantRedisCache(RedisCache):
             raise CacheUnavailable(str(error)) from error
         outage.answered()
         return result
+
+    def counters_add(self, items: list[tuple[str, int, int]]) -> list[int]:
+        """Add each (key, amount, ttl) to its counter, created with the ttl when missing,
+        in one round trip; returns the new values. Counters fail closed: raises
+        CacheUnavailable when Redis does not answer (app/core/limits.py)."""
+        if outage.skipping():
+            raise CacheUnavailable("Redis is unavailable")
+        try:
+            pipe = self._cache.get_client(write=True).pipeline(transaction=False)
+            for key, amount, ttl in items:
+                name = self.make_and_validate_key(key)
+                pipe.set(name, 0, ex=ttl, nx=True)
+                pipe.incrby(name, amount)
+            values = pipe.execute()[1::2]
+        except RedisError as error:
+            outage.failed(error)
+            raise CacheUnavailable(str(error)) from error
+        outage.answered()
+        return [int(value) for value in values]
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None) -> list:
         keys = list(data)

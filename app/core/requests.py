@@ -1,9 +1,12 @@
-"""What kind of answer a request expects."""
+"""What a request is: the answer it expects, its submitted data, and who sent it."""
 
+import ipaddress
 import json
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.core.exceptions import BadRequest, RequestDataTooBig
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
@@ -16,6 +19,43 @@ JSON_MAX_DEPTH = 20
 # read once, whatever the body (a pattern that retried at every quote would be quadratic).
 _JSON_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)', re.DOTALL)
 _JSON_BRACKET = re.compile(rb"[\[\]{}]")
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+@lru_cache(maxsize=8)
+def _networks(spec: tuple[str, ...]) -> tuple[Network, ...]:
+    return tuple(ipaddress.ip_network(item, strict=False) for item in spec)
+
+
+def _trusted(address: str, networks: tuple[Network, ...]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in networks)
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address of whoever sent the request: the peer's, or behind the load balancers
+    of settings.TRUSTED_PROXIES the nearest address in X-Forwarded-For that is not one of
+    them. The header is believed only from a trusted peer: a client calling a web node
+    directly cannot borrow another address (and its rate-limit budget) by sending it."""
+    remote = request.META.get("REMOTE_ADDR", "")
+    networks = _networks(tuple(settings.TRUSTED_PROXIES))
+    if not networks or not _trusted(remote, networks):
+        return remote
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    for address in reversed([item.strip() for item in forwarded.split(",") if item.strip()]):
+        try:
+            ipaddress.ip_address(address)
+        except ValueError:
+            # Garbage in the chain: nothing before it can be believed.
+            return remote
+        if not _trusted(address, networks):
+            return address
+    return remote
 
 
 def is_inertia(request: HttpRequest) -> bool:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.http import HttpRequest
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -92,7 +92,6 @@ def voucher_redeem(*, user: User, code: str) -> Grant:
     """Use one seat of `code` and grant its product, N seats N grants; raises
     ApplicationError (code: empty, unknown, not_started, expired, already_redeemed,
     nothing_assigned, used_up or already_owned)."""
-    # Concurrent learners queue on the voucher's row lock.
     if len(code) > RAW_CODE_LIMIT:
         raise _unknown_code()
     normalized = normalize_code(code)
@@ -101,20 +100,37 @@ def voucher_redeem(*, user: User, code: str) -> Grant:
     if not CODE_SHAPE.match(normalized):
         raise _unknown_code()
     now = timezone.now()
-    # Refused without the lock when an unlocked read already refuses: a refusal only
-    # stays true (seats get used, redemptions made, dates pass), so a crowd asking for a
-    # voucher that is used up is answered at once instead of queueing on its row.
-    _redeem_checks(voucher=_voucher_of(code=normalized, lock=False), user=user, now=now)
+    voucher, product, kind = _redeem_checks(
+        voucher=_voucher_of(code=normalized), user=user, now=now
+    )
     try:
         with transaction.atomic():
-            product, kind = _redeem_locked(user=user, code=normalized, now=now)
+            access = learning_services.access_create(
+                user=user, product=product, source=Access.Source.VOUCHER, source_detail=voucher.code
+            )
+            Redemption.objects.create(voucher=voucher, user=user, access=access)
+            # The seat last: the voucher's row is locked only from this statement to the
+            # commit, so learners redeeming one voucher together hardly wait for each
+            # other, and the condition keeps the seats exact (a seat taken meanwhile, or
+            # the voucher's dates changed, refuses this one and rolls it all back).
+            if not _seat_taken(voucher=voucher, now=now):
+                _dates_check(voucher=_voucher_of(code=normalized), now=now)
+                raise _used_up()
     except IntegrityError:
-        # Only the same product granted to this learner a moment ago by another voucher or
-        # team (past the ownership check) gets here; everything was rolled back.
-        raise _already_owned(
-            Voucher.objects.select_related("course", "exam", "path").get(code=normalized).product
-        ) from None
+        # This learner got the product a moment ago (by another voucher, a team, or this
+        # voucher in a parallel request) past the checks; everything was rolled back.
+        if Redemption.objects.filter(voucher=voucher, user=user).exists():
+            raise _already_redeemed() from None
+        raise _already_owned(product) from None
     return Grant(type=kind, object_id=product.pk, title=product.title)
+
+
+def _seat_taken(*, voucher: Voucher, now: datetime) -> bool:
+    return bool(
+        Voucher.objects.filter(pk=voucher.pk, seats_used__lt=F("seats"), valid_from__lte=now)
+        .filter(Q(valid_until__isnull=True) | Q(valid_until__gt=now))
+        .update(seats_used=F("seats_used") + 1)
+    )
 
 
 def _already_owned(product: Product | None) -> ApplicationError:
@@ -125,34 +141,50 @@ def _already_owned(product: Product | None) -> ApplicationError:
     )
 
 
-def _redeem_locked(*, user: User, code: str, now: datetime) -> tuple[Product, ProductKind]:
-    """The checks and writes of one redemption, inside the caller's transaction."""
-    voucher, product, kind = _redeem_checks(
-        voucher=_voucher_of(code=code, lock=True), user=user, now=now
+def _already_redeemed() -> ApplicationError:
+    return ApplicationError(
+        _("Ten voucher został już przez Ciebie wykorzystany."), code="already_redeemed"
     )
-    # No savepoints: the row lock keeps other redemptions of this voucher out, and any
-    # IntegrityError ends the whole transaction (see voucher_redeem).
-    access = learning_services.access_create(
-        user=user, product=product, source=Access.Source.VOUCHER, source_detail=voucher.code
-    )
-    Redemption.objects.create(voucher=voucher, user=user, access=access)
-    Voucher.objects.filter(pk=voucher.pk).update(seats_used=F("seats_used") + 1)
-    return product, kind
 
 
-def _voucher_of(*, code: str, lock: bool) -> Voucher | None:
-    vouchers = Voucher.objects.select_related("course", "exam", "path").filter(code=code)
-    if lock:
-        # Only the voucher's row is locked: its product rows sit on the nullable side of
-        # outer joins, which PostgreSQL refuses to lock.
-        vouchers = vouchers.select_for_update(of=("self",))
-    return vouchers.first()
+def _used_up() -> ApplicationError:
+    return ApplicationError(
+        _("Ten voucher został już wykorzystany przez wszystkie osoby, dla których był."),
+        code="used_up",
+    )
+
+
+def _voucher_of(*, code: str) -> Voucher | None:
+    return Voucher.objects.select_related("course", "exam", "path").filter(code=code).first()
 
 
 def _redeem_checks(
     *, voucher: Voucher | None, user: User, now: datetime
 ) -> tuple[Voucher, Product, ProductKind]:
     """The refusals of one redemption, in the order the learner is told them."""
+    voucher = _dates_check(voucher=voucher, now=now)
+    if voucher.redemptions.filter(user=user).exists():
+        raise _already_redeemed()
+    product, kind = voucher.product, voucher.kind
+    if product is None or kind is None:
+        # Nothing is used up: once an admin assigns a product, the same code works.
+        raise ApplicationError(
+            _(
+                "Wykorzystany voucher nie posiada przypisanego kursu, proszę skontaktuj się "
+                "z administratorem."
+            ),
+            code="nothing_assigned",
+        )
+    if voucher.seats_used >= voucher.seats:
+        raise _used_up()
+    if learning_selectors.product_is_owned(user=user, kind=kind, product_id=product.pk):
+        raise _already_owned(product)
+    return voucher, product, kind
+
+
+def _dates_check(*, voucher: Voucher | None, now: datetime) -> Voucher:
+    """The voucher, when it exists and can be used now; raises ApplicationError (unknown,
+    not_started, expired)."""
     if voucher is None:
         raise _unknown_code()
     if voucher.valid_from > now:
@@ -166,28 +198,7 @@ def _redeem_checks(
             _("Ten voucher stracił ważność %(date)s.") % {"date": _date(voucher.valid_until)},
             code="expired",
         )
-    if voucher.redemptions.filter(user=user).exists():
-        raise ApplicationError(
-            _("Ten voucher został już przez Ciebie wykorzystany."), code="already_redeemed"
-        )
-    product, kind = voucher.product, voucher.kind
-    if product is None or kind is None:
-        # Nothing is used up: once an admin assigns a product, the same code works.
-        raise ApplicationError(
-            _(
-                "Wykorzystany voucher nie posiada przypisanego kursu, proszę skontaktuj się "
-                "z administratorem."
-            ),
-            code="nothing_assigned",
-        )
-    if voucher.seats_used >= voucher.seats:
-        raise ApplicationError(
-            _("Ten voucher został już wykorzystany przez wszystkie osoby, dla których był."),
-            code="used_up",
-        )
-    if learning_selectors.product_is_owned(user=user, kind=kind, product_id=product.pk):
-        raise _already_owned(product)
-    return voucher, product, kind
+    return voucher
 
 
 def _new_code() -> str:

@@ -81,10 +81,20 @@ def test_production_hardening_flags():
         "shell",
         "-c",
         "from django.conf import settings as s; print(s.SECURE_HSTS_SECONDS,"
-        " s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_SSL_REDIRECT, s.DEBUG)",
+        " s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_SSL_REDIRECT, s.DEBUG,"
+        " s.SECURE_PROXY_SSL_HEADER)",
         env=PRODUCTION_ENV,
     )
-    assert result.stdout.splitlines()[-1].split() == ["31536000", "True", "True", "True", "False"]
+    # No SECURE_PROXY_SSL_HEADER: Django would believe X-Forwarded-Proto from anyone;
+    # gunicorn believes it from TRUSTED_PROXIES only (gunicorn.conf.py).
+    assert result.stdout.splitlines()[-1].split() == [
+        "31536000",
+        "True",
+        "True",
+        "True",
+        "False",
+        "None",
+    ]
 
 
 def test_every_page_carries_a_content_security_policy(client):

@@ -169,7 +169,8 @@ class Served:
             EMAIL_PORT=str(smtp_port),
             EMAIL_USE_TLS="0",
             SERVE_STOP_TIMEOUT="20",
-            **extra,
+            # The stand-in load balancer (`Browser` to an https address) is on this machine.
+            **{"TRUSTED_PROXIES": "127.0.0.1", **extra},
         )
         # As scripts/serve: DEBUG is production's (off), whatever the caller's says.
         env.pop("DJANGO_DEBUG", None)
@@ -277,8 +278,8 @@ def rss_kib(pid: int) -> int:
 class LoadBalancer(httpx.HTTPTransport):
     """The load balancer in front of production, as the platform sees it: it ended the
     visitor's TLS and passes the request on over plain HTTP, saying so in
-    X-Forwarded-Proto (which production believes from it: SECURE_PROXY_SSL_HEADER, and
-    gunicorn's forwarded_allow_ips). The visitor's side stays https, so its secure
+    X-Forwarded-Proto (which production believes from it: TRUSTED_PROXIES, gunicorn's
+    forwarded_allow_ips). The visitor's side stays https, so its secure
     cookies are kept and sent as a browser's are."""
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:

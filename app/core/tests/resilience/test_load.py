@@ -53,9 +53,7 @@ def _served(tmp_path_factory, django_db_setup):
         pytest.skip("needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL)")
     smtp = FakeSMTP()
     try:
-        server = Served(
-            tmp_path_factory.mktemp("serve"), smtp_port=smtp.port, TRUSTED_PROXY_COUNT="1"
-        )
+        server = Served(tmp_path_factory.mktemp("serve"), smtp_port=smtp.port)
         yield server
         status = server.stop()
     finally:

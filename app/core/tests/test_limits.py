@@ -1,0 +1,173 @@
+"""One way to count every limit (app/core/limits.py): fixed windows counted before the
+action, refused with the real seconds left, given back on request, all or nothing for
+quotas, and never more than the limit however many requests race."""
+
+import threading
+
+import pytest
+from django.db import connections
+from django.http import HttpResponse
+from django.test import RequestFactory
+
+from app.core import limits
+from app.core.limits import (
+    Client,
+    QuotaExceeded,
+    QuotaUse,
+    Rate,
+    RateLimited,
+    client_of,
+    limit_count,
+    parse_rates,
+    quotas_consume,
+    rate_limited,
+)
+
+CLASSROOM = Client(address="203.0.113.7")
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The limits' clock, moved by hand: no test waits for a window to pass."""
+
+    class Clock:
+        now = 1_800_000_000.0  # a window boundary of every period used below
+
+        def advance(self, seconds: float) -> None:
+            self.now += seconds
+
+    found = Clock()
+    monkeypatch.setattr(limits.time, "time", lambda: found.now)
+    return found
+
+
+def test_rates_read_as_allauth_writes_them():
+    assert parse_rates("10/m/ip, 5/5m/key,30/h/user,2/d/ip") == (
+        Rate(10, 60, "ip"),
+        Rate(5, 300, "key"),
+        Rate(30, 3600, "user"),
+        Rate(2, 86400, "ip"),
+    )
+    with pytest.raises(ValueError):
+        parse_rates("ten/m/ip")
+
+
+def test_the_attempt_over_the_limit_is_refused_with_the_seconds_left(settings, clock):
+    settings.RATE_LIMITS = {"try": "3/m/ip"}
+    clock.advance(20)
+    for _ in range(3):
+        limit_count(action="try", client=CLASSROOM)
+    with pytest.raises(RateLimited) as refused:
+        limit_count(action="try", client=CLASSROOM)
+    assert refused.value.status == 429
+    assert refused.value.retry_after == 40
+    # Another address has its own budget; the window's end gives this one a new one.
+    limit_count(action="try", client=Client(address="198.51.100.1"))
+    clock.advance(40)
+    limit_count(action="try", client=CLASSROOM)
+
+
+def test_the_longest_full_window_says_when_to_come_back(settings, clock):
+    settings.RATE_LIMITS = {"try": "2/m/ip,3/h/ip"}
+    limit_count(action="try", client=CLASSROOM)
+    limit_count(action="try", client=CLASSROOM)
+    clock.advance(60)
+    limit_count(action="try", client=CLASSROOM)
+    with pytest.raises(RateLimited) as refused:
+        limit_count(action="try", client=CLASSROOM)
+    assert refused.value.retry_after == 3600 - 60
+
+
+def test_a_refused_attempt_uses_up_nothing(settings, clock):
+    settings.RATE_LIMITS = {"try": "1/m/ip,2/h/ip"}
+    limit_count(action="try", client=CLASSROOM)
+    for _ in range(5):
+        with pytest.raises(RateLimited):
+            limit_count(action="try", client=CLASSROOM)
+    clock.advance(60)
+    # The hour still has one attempt left: the refused ones did not count.
+    limit_count(action="try", client=CLASSROOM)
+
+
+def test_a_refund_gives_the_attempt_back(settings, clock):
+    settings.RATE_LIMITS = {"guess": "2/m/ip"}
+    for _ in range(10):
+        limit_count(action="guess", client=CLASSROOM).refund()
+    limit_count(action="guess", client=CLASSROOM)
+    limit_count(action="guess", client=CLASSROOM)
+    with pytest.raises(RateLimited):
+        limit_count(action="guess", client=CLASSROOM)
+
+
+def test_per_account_and_per_key_rates_count_only_with_an_account_or_a_key(settings, clock):
+    settings.RATE_LIMITS = {"try": "1/m/user,1/m/key"}
+    # A visitor without an account and without a key: nothing to count by.
+    for _ in range(3):
+        limit_count(action="try", client=CLASSROOM)
+    ola = Client(address="203.0.113.7", user_id=1)
+    limit_count(action="try", client=ola, key="Ola@Example.com")
+    with pytest.raises(RateLimited):
+        limit_count(action="try", client=Client(address="198.51.100.9", user_id=1))
+    # The key is the same address however it is written.
+    with pytest.raises(RateLimited):
+        limit_count(action="try", client=Client(address="1.1.1.1"), key=" ola@example.COM")
+
+
+def test_quotas_are_used_all_at_once_or_not_at_all(settings, clock):
+    settings.RATE_LIMITS = {"mail": "5/h/user", "same": "2/d/key"}
+    quotas_consume(uses=[QuotaUse("mail", 3, user_id=7)])
+    with pytest.raises(QuotaExceeded) as refused:
+        quotas_consume(uses=[QuotaUse("mail", 3, user_id=7)])
+    assert refused.value.left == 2
+    with pytest.raises(QuotaExceeded) as refused:
+        quotas_consume(uses=[QuotaUse("mail", 2, user_id=7), QuotaUse("same", 3, key="a@b.pl")])
+    assert refused.value.use.action == "same"
+    # Nothing of the refused call was used.
+    quotas_consume(uses=[QuotaUse("mail", 2, user_id=7)])
+
+
+def test_the_decorator_counts_every_request_of_a_view(settings, clock):
+    settings.RATE_LIMITS = {"peek": "2/m/ip"}
+
+    @rate_limited("peek", message="Za dużo.")
+    def view(request):
+        return HttpResponse("ok")
+
+    factory = RequestFactory()
+    assert view(factory.get("/", REMOTE_ADDR="203.0.113.7")).status_code == 200
+    assert view(factory.post("/", REMOTE_ADDR="203.0.113.7")).status_code == 200
+    with pytest.raises(RateLimited) as refused:
+        view(factory.get("/", REMOTE_ADDR="203.0.113.7"))
+    assert refused.value.message == "Za dużo."
+
+
+def test_the_client_is_resolved_once_per_request(settings):
+    settings.TRUSTED_PROXIES = ["10.0.0.1"]
+    request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.7")
+    assert client_of(request) == Client(address="203.0.113.7")
+    request.META["HTTP_X_FORWARDED_FOR"] = "198.51.100.1"
+    assert client_of(request).address == "203.0.113.7"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_racing_requests_never_get_past_the_limit(settings, services):
+    settings.RATE_LIMITS = {"race": "10/h/ip"}
+    allowed: list[int] = []
+    start = threading.Barrier(40)
+
+    def attempt() -> None:
+        try:
+            start.wait()
+            limit_count(action="race", client=CLASSROOM)
+            allowed.append(1)
+        except RateLimited:
+            pass
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=attempt) for _ in range(40)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(allowed) == 10
