@@ -158,14 +158,6 @@ def fresh(user: User) -> User:
 # --- In the browser ---------------------------------------------------------------------------
 
 
-def log_in_on_page(page, base: str, email: str, password: str = DEFAULT_PASSWORD) -> None:
-    """Log in through the login form, as a person does."""
-    page.goto(f"{base}/login?form=login")
-    page.locator("#login-login").fill(email)
-    page.locator("#login-password").fill(password)
-    page.get_by_role("button", name="Zaloguj się", exact=True).click()
-
-
 def fill_registration(
     page, *, email="nowa@example.com", first="ola", last="nowak", password="sekret1"
 ) -> None:

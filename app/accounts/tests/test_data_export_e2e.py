@@ -6,18 +6,16 @@ import pytest
 from django.core import mail
 from playwright.sync_api import expect
 
-from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.accounts.tests.factories import make_user
 from app.accounts.tests.helpers import links_in, path_of
 from app.core.models import DataExport
-from app.core.tests.helpers import axe_violations
-from app.shell.tests.helpers import log_in_through_form
+from app.core.tests.helpers import axe_violations, log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def test_ask_on_the_profile_and_download_the_file_once(live_server, page, tmp_path):
-    make_user(email="ola@example.com", first_name="Ola")
-    log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
+    log_in(page, live_server, make_user(email="ola@example.com", first_name="Ola"))
     page.goto(f"{live_server.url}/platforma/profil")
 
     page.get_by_role("button", name="Poproś o moje dane").click()

@@ -8,8 +8,7 @@ from playwright.sync_api import expect
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.core.roles import Role
-from app.core.tests.helpers import log_out, page_of, post_json, visit
-from app.shell.tests.helpers import log_in_through_form
+from app.core.tests.helpers import log_in, log_out, page_of, post_json, visit
 
 
 @pytest.mark.django_db
@@ -57,8 +56,11 @@ def test_logout_clears_the_history_on_the_next_page(client, logout_url):
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_back_after_logout_shows_nothing_private(live_server, page):
-    make_user(email="ola@example.com", first_name="Ola", last_name="Prywatna")
-    log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
+    log_in(
+        page,
+        live_server,
+        make_user(email="ola@example.com", first_name="Ola", last_name="Prywatna"),
+    )
     page.goto(f"{live_server.url}/platforma/profil")
     expect(page.get_by_label("E-mail")).to_have_value("ola@example.com")
 

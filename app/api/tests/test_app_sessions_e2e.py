@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from app.accounts.models import AppToken
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.shell.tests.helpers import log_in_through_form
+from app.core.tests.helpers import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -37,9 +37,9 @@ def app_status(base_url: str, token: str) -> int:
 
 
 def test_the_learner_logs_the_app_out_from_the_profile(live_server, page):
-    make_user(email="ola@example.com")
+    ola = make_user(email="ola@example.com")
     token = app_login(live_server.url)
-    log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
+    log_in(page, live_server, ola)
 
     page.goto(f"{live_server.url}/platforma/profil")
     section = page.get_by_role("region", name="Aplikacja mobilna")

@@ -10,8 +10,8 @@ from playwright.sync_api import expect
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.consent.models import ConsentEvent
 from app.consent.tests.helpers import restore_consent_definition
-from app.core.tests.helpers import DESKTOP, PHONE, axe_violations
-from app.shell.tests.helpers import cookie, log_in_through_form, restore_default_pages
+from app.core.tests.helpers import DESKTOP, PHONE, axe_violations, log_in
+from app.shell.tests.helpers import cookie, restore_default_pages
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -196,7 +196,7 @@ def test_the_learner_manages_consents_on_the_profile(live_server, page):
         "button", name="Zaakceptuj wszystkie"
     ).click()
     expect(page.get_by_role("dialog", name=NOTICE)).to_have_count(0)
-    log_in_through_form(page, live_server.url, learner.email, DEFAULT_PASSWORD)
+    log_in(page, live_server, learner)
 
     page.goto(f"{live_server.url}/platforma/profil")
     section = page.get_by_role("region", name="Zgody i prywatność")

@@ -78,7 +78,8 @@ VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 
 
 def log_in(page, live_server, user) -> None:
-    """Give the browser a session of `user` (the login page itself is tested elsewhere)."""
+    """The one way a test logs a browser in: it gets a session of `user`, and opens no page.
+    Tests of the login forms fill them in themselves (accounts/tests/test_login_e2e.py)."""
     client = Client()
     client.force_login(user)
     page.context.add_cookies(

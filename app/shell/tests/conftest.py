@@ -2,10 +2,11 @@ import socket
 
 import pytest
 
-from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.accounts.tests.factories import make_user
 from app.core.ssr_process import SsrProcess
+from app.core.tests.helpers import log_in
 from app.shell.models import Alert
-from app.shell.tests.helpers import log_in_through_form, seed_demo
+from app.shell.tests.helpers import seed_demo
 
 
 @pytest.fixture
@@ -30,9 +31,9 @@ def alert():
 
 @pytest.fixture
 def learner_page(live_server, page):
-    """The browser of a learner who logged in through the form, on the learner home."""
-    make_user(email="ola@example.com")
-    log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
+    """The browser of a logged-in learner, on the learner home."""
+    log_in(page, live_server, make_user(email="ola@example.com"))
+    page.goto(f"{live_server.url}/platforma")
     return page
 
 

@@ -8,7 +8,6 @@ from io import StringIO
 
 from django.core.management import call_command
 
-from app.accounts.demo import DEMO_PASSWORD
 from app.core.tests.helpers import page_of, visit
 from app.shell.models import Alert
 
@@ -59,14 +58,6 @@ def make_alert(**fields) -> Alert:
 def shared_props(client) -> dict:
     """The props every page receives, as a visit of a public page shows them."""
     return page_of(visit(client, "/p/regulamin"))["props"]
-
-
-def log_in_through_form(page, base_url: str, email: str, password: str = DEMO_PASSWORD) -> None:
-    page.goto(f"{base_url}/login?form=login")
-    page.locator("#login-login").fill(email)
-    page.locator("#login-password").fill(password)
-    page.get_by_role("button", name="Zaloguj się", exact=True).click()
-    page.wait_for_url(f"{base_url}/platforma")
 
 
 def cookie(context, name: str) -> dict | None:

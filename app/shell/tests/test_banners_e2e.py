@@ -5,9 +5,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.accounts.tests.factories import make_user
 from app.consent.tests.helpers import restore_consent_definition
-from app.core.tests.helpers import DESKTOP, PHONE, axe_violations
+from app.core.tests.helpers import DESKTOP, PHONE, axe_violations, log_in
 from app.shell.models import Alert
 from app.shell.tests.helpers import (
     ANDROID_UA,
@@ -15,7 +15,6 @@ from app.shell.tests.helpers import (
     RENDERED_RGB,
     assert_lasts_seven_days,
     cookie,
-    log_in_through_form,
     restore_default_pages,
 )
 
@@ -80,8 +79,8 @@ def test_a_failing_alerts_endpoint_leaves_the_shell_usable(live_server, page, st
 
 
 def test_monitoring_banner_for_supervised_accounts(live_server, page):
-    make_user(email="watched@example.com", supervision=True)
-    log_in_through_form(page, live_server.url, "watched@example.com", DEFAULT_PASSWORD)
+    log_in(page, live_server, make_user(email="watched@example.com", supervision=True))
+    page.goto(f"{live_server.url}/platforma")
     banner = page.get_by_role("alert").filter(has_text="TO KONTO JEST MONITOROWANE")
     expect(banner).to_contain_text("Udostępnianie konta innym osobom jest zabronione.")
     expect(banner).to_contain_text("zablokowane lub usunięte")
@@ -90,8 +89,8 @@ def test_monitoring_banner_for_supervised_accounts(live_server, page):
 
 
 def test_no_monitoring_banner_otherwise(live_server, page):
-    make_user(email="free@example.com")
-    log_in_through_form(page, live_server.url, "free@example.com", DEFAULT_PASSWORD)
+    log_in(page, live_server, make_user(email="free@example.com"))
+    page.goto(f"{live_server.url}/platforma")
     expect(page.get_by_text("TO KONTO JEST MONITOROWANE")).to_have_count(0)
 
 
@@ -178,9 +177,9 @@ def test_admin_variant_header_hides_the_footer(live_server, page):
 
 
 def test_language_switch_is_remembered(live_server, page, context):
-    make_user(email="ola@example.com")
     page.set_viewport_size(DESKTOP)
-    log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
+    log_in(page, live_server, make_user(email="ola@example.com"))
+    page.goto(f"{live_server.url}/platforma")
     page.get_by_role("button", name="English").click()
 
     expect(page.get_by_role("heading", name="Hello, Ola Testowa!")).to_be_visible()

@@ -4,13 +4,12 @@
 import pytest
 from playwright.sync_api import expect
 
-from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.accounts.tests.factories import make_user
 from app.core.roles import Role
-from app.core.tests.helpers import axe_violations
+from app.core.tests.helpers import axe_violations, log_in
 from app.shell.tests.helpers import (
     answer_html,
     answer_json,
-    log_in_through_form,
     mark_document,
     open_notes,
     same_document,
@@ -113,8 +112,8 @@ def test_any_other_status_goes_to_login_and_reloads(learner_page, live_server, s
 
 @pytest.mark.parametrize(("email", "roles", "after"), [("a@example.com", [Role.ADMIN], "/admin/")])
 def test_a_visit_answered_400_goes_to_admin_for_admins(live_server, page, email, roles, after):
-    make_user(email=email, roles=roles)
-    log_in_through_form(page, live_server.url, email, DEFAULT_PASSWORD)
+    log_in(page, live_server, make_user(email=email, roles=roles))
+    page.goto(f"{live_server.url}/platforma")
     page.route(
         "**/platforma/notatki", answer_json(400, {"message": "Nieprawidłowy adres.", "code": "400"})
     )

@@ -4,15 +4,11 @@
 import pytest
 from playwright.sync_api import expect
 
-from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.accounts.models import User
+from app.accounts.tests.factories import make_user
 from app.core.roles import Role
-from app.core.tests.helpers import DESKTOP, PHONE, axe_violations
-from app.shell.tests.helpers import (
-    entry_names,
-    log_in_through_form,
-    restore_default_pages,
-    wait_until,
-)
+from app.core.tests.helpers import DESKTOP, PHONE, axe_violations, log_in
+from app.shell.tests.helpers import entry_names, restore_default_pages, wait_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -65,7 +61,8 @@ MOBILE_MENU = {
 @pytest.mark.parametrize(("email", "expected"), USER_MENU.items(), ids=list(USER_MENU))
 def test_user_menu_entries_by_role(live_server, page, demo, email, expected):
     page.set_viewport_size(DESKTOP)
-    log_in_through_form(page, live_server.url, email)
+    log_in(page, live_server, User.objects.get(email=email))
+    page.goto(f"{live_server.url}/platforma")
     expect(page.get_by_role("button", name="Otwórz menu")).to_be_hidden()
     menu_button = page.get_by_role("button", name="Menu użytkownika", exact=False)
     menu_button.click()
@@ -79,7 +76,8 @@ def test_user_menu_entries_by_role(live_server, page, demo, email, expected):
 def test_mobile_menu_entries_by_role(live_server, page, demo, email, expected):
     entries, divider = expected
     page.set_viewport_size(PHONE)
-    log_in_through_form(page, live_server.url, email)
+    log_in(page, live_server, User.objects.get(email=email))
+    page.goto(f"{live_server.url}/platforma")
     expect(page.get_by_role("button", name="Menu użytkownika", exact=False)).to_be_hidden()
     page.get_by_role("button", name="Otwórz menu").click()
     nav = page.get_by_role("navigation", name="Nawigacja główna")
@@ -92,7 +90,8 @@ def test_mobile_menu_entries_by_role(live_server, page, demo, email, expected):
 def test_admins_get_the_admin_panel_button_not_the_learner_header(
     live_server, page, demo, viewport, email
 ):
-    log_in_through_form(page, live_server.url, email)
+    log_in(page, live_server, User.objects.get(email=email))
+    page.goto(f"{live_server.url}/platforma")
     expect(page.get_by_role("link", name="Panel administratora")).to_have_attribute(
         "href", "/admin/"
     )
@@ -109,14 +108,15 @@ def test_visitors_get_the_login_link(live_server, page):
 
 
 def test_cloud_learners_in_a_team_see_the_team_entry_without_its_label(live_server, page):
-    make_user(
+    cloud_student = make_user(
         email="cloudstudent@example.com",
         roles=[Role.CLOUD],
         is_student=True,
         is_profile_public=False,
     )
     page.set_viewport_size(PHONE)
-    log_in_through_form(page, live_server.url, "cloudstudent@example.com", DEFAULT_PASSWORD)
+    log_in(page, live_server, cloud_student)
+    page.goto(f"{live_server.url}/platforma")
     page.get_by_role("button", name="Otwórz menu").click()
     nav = page.get_by_role("navigation", name="Nawigacja główna")
     team = nav.get_by_role("link", name="Twój zespół")
@@ -128,7 +128,8 @@ def test_cloud_learners_in_a_team_see_the_team_entry_without_its_label(live_serv
 
 def test_mobile_menu_lock_outside_click_and_escape(live_server, page, demo):
     page.set_viewport_size(PHONE)
-    log_in_through_form(page, live_server.url, "learner@example.com")
+    log_in(page, live_server, User.objects.get(email="learner@example.com"))
+    page.goto(f"{live_server.url}/platforma")
     toggle = page.locator("button[aria-controls][aria-label$='menu']")
     nav = page.get_by_role("navigation", name="Nawigacja główna")
 
@@ -157,7 +158,8 @@ def test_mobile_menu_lock_outside_click_and_escape(live_server, page, demo):
 
 def test_user_menu_from_the_keyboard_outside_click_and_escape(live_server, page, demo):
     page.set_viewport_size(DESKTOP)
-    log_in_through_form(page, live_server.url, "manager@example.com")
+    log_in(page, live_server, User.objects.get(email="manager@example.com"))
+    page.goto(f"{live_server.url}/platforma")
     button = page.get_by_role("button", name="Menu użytkownika: Marek Wójcik")
     button.focus()
     page.keyboard.press("Enter")
@@ -181,7 +183,8 @@ def test_user_menu_from_the_keyboard_outside_click_and_escape(live_server, page,
 
 def test_logout_from_the_user_menu(live_server, page, demo):
     page.set_viewport_size(DESKTOP)
-    log_in_through_form(page, live_server.url, "student@example.com")
+    log_in(page, live_server, User.objects.get(email="student@example.com"))
+    page.goto(f"{live_server.url}/platforma")
     page.get_by_role("button", name="Menu użytkownika", exact=False).click()
     page.get_by_role("button", name="Wyloguj się").click()
     expect(page).to_have_url(f"{live_server.url}/login")
@@ -190,14 +193,14 @@ def test_logout_from_the_user_menu(live_server, page, demo):
 
 
 def test_notifications(live_server, page, demo):
-    from app.accounts.models import User
     from app.shell.services import notification_create
 
     learner = User.objects.get(email="learner@example.com")
     notification_create(user=learner, message="Masz nowy kurs", url="/platforma/moje_kursy")
     notification_create(user=learner, message="Witaj na Platformie")
     page.set_viewport_size(DESKTOP)
-    log_in_through_form(page, live_server.url, "learner@example.com")
+    log_in(page, live_server, User.objects.get(email="learner@example.com"))
+    page.goto(f"{live_server.url}/platforma")
 
     bell = page.get_by_role("button", name="Powiadomienia 2 nieprzeczytane")
     bell.click()
@@ -215,13 +218,13 @@ def test_on_a_phone_the_notifications_panel_and_the_learner_tabs_stay_on_screen(
     live_server, page, demo
 ):
     # A profile that is not public adds the warning to the Profil tab, with its hidden text.
-    make_user(email="nowa@example.com", is_profile_public=False)
+    nowa = make_user(email="nowa@example.com", is_profile_public=False)
     # A phone's browser widens its layout to whatever sticks out, so emulate one.
     phone = page.context.browser.new_context(
         viewport=PHONE, is_mobile=True, has_touch=True, locale="pl-PL", user_agent=ANDROID
     )
     page = phone.new_page()
-    log_in_through_form(page, live_server.url, "nowa@example.com", DEFAULT_PASSWORD)
+    log_in(page, live_server, nowa)
     for path in ("/platforma/moje_kursy", "/platforma/profil"):
         page.goto(live_server.url + path)
         page.wait_for_load_state("networkidle")

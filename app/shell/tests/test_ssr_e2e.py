@@ -3,9 +3,10 @@
 import pytest
 from playwright.sync_api import expect
 
-from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.accounts.tests.factories import make_user
 from app.core import ssr
 from app.core.ssr_process import BUNDLE
+from app.core.tests.helpers import log_in
 from app.learning.models import LessonProgress
 from app.learning.tests.factories import grant, make_course
 from app.shell.models import SitePage
@@ -89,11 +90,7 @@ def test_learner_pages_hydrate_without_a_mismatch(live_server, page, ssr_on):
     grant(ola, started)
     grant(ola, untouched)
     LessonProgress.objects.create(user=ola, lesson=started.lessons.order_by("position")[0])
-    _open(page, f"{live_server.url}/login?form=login")
-    page.locator("#login-login").fill("ola@example.com")
-    page.locator("#login-password").fill(DEFAULT_PASSWORD)
-    page.get_by_role("button", name="Zaloguj się", exact=True).click()
-    expect(page).to_have_url(f"{live_server.url}/platforma")
+    log_in(page, live_server, ola)
     problems = _watch(page)
     for path in LEARNER_PAGES:
         _open(page, f"{live_server.url}{path}")

@@ -4,10 +4,9 @@ import pytest
 from playwright.sync_api import expect
 
 from app.accounts.services import email_mark_verified
-from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.accounts.tests.factories import make_user
 from app.core.roles import Role
-from app.core.tests.helpers import axe_violations
-from app.shell.tests.helpers import log_in_through_form
+from app.core.tests.helpers import axe_violations, log_in
 from app.teams.tests import helpers
 from app.teams.tests.factories import make_invitation, make_team
 from app.teams.tests.helpers import banners
@@ -61,9 +60,10 @@ def test_admins_get_no_learner_banners(client):
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_the_banner_in_the_shell(live_server, page):
-    verified(make_user(email="ola@example.com"))
+    ola = verified(make_user(email="ola@example.com"))
     make_invitation(team=make_team(name="Analitycy"), email="ola@example.com")
-    log_in_through_form(page, live_server.url, "ola@example.com", DEFAULT_PASSWORD)
+    log_in(page, live_server, ola)
+    page.goto(f"{live_server.url}/platforma")
     area = page.get_by_role("region", name="Informacje dla Ciebie")
     expect(area).to_contain_text(MESSAGE)
     assert axe_violations(page) == []
