@@ -8,9 +8,10 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from app.accounts.tests.factories import make_user
-from app.core.tests.helpers import log_in, settled_axe_violations
+from app.core.tests.helpers import PHONE, log_in, settled_axe_violations
 from app.learning.models import Note
 from app.learning.tests.factories import grant, make_course, make_exam, make_path
+from app.shell.tests.helpers import wait_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -141,10 +142,12 @@ def test_empty_states_are_honest_and_accessible(live_server, page, viewport):
         assert settled_axe_violations(page) == [], path
 
 
-def test_exams_page_and_author_area(live_server, page):
+def test_exams_page_and_author_area(live_server, page, viewport):
     learner = make_user(roles=["AUTHOR"])
     grant(learner, make_exam(title="Egzamin z Pythona"), source="voucher")
     make_course(title="Mój autorski kurs", author=learner)
+    # A long word keeps the table wider than a phone: the table scrolls sideways there.
+    make_course(title="Bezpieczeństwo aplikacji webowych", author=learner)
     log_in(page, live_server, learner)
 
     page.goto(f"{live_server.url}/platforma/egzamin")
@@ -154,3 +157,19 @@ def test_exams_page_and_author_area(live_server, page):
     page.goto(f"{live_server.url}/author")
     expect(page.get_by_role("rowheader", name="Mój autorski kurs")).to_be_visible()
     assert settled_axe_violations(page) == []
+
+
+def test_on_a_phone_the_author_table_scrolls_from_the_keyboard(live_server, page):
+    author = make_user(roles=["AUTHOR"])
+    make_course(title="Bezpieczeństwo aplikacji webowych", author=author)
+    log_in(page, live_server, author)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/author")
+
+    table = page.get_by_role("region", name="Twoje kursy i liczba uczestników")
+    expect(table.get_by_role("rowheader")).to_have_text("Bezpieczeństwo aplikacji webowych")
+    assert table.evaluate("e => e.scrollWidth > e.clientWidth"), "the table fits: nothing to test"
+    table.focus()
+    page.keyboard.press("ArrowRight")
+    # The browser scrolls smoothly: the table moves within a moment.
+    wait_until(lambda: table.evaluate("e => e.scrollLeft") > 0)

@@ -1,6 +1,7 @@
 import PageHead from "@/components/PageHead";
 import EmptyState from "@/components/ui/EmptyState";
 import Pagination from "@/components/ui/Pagination";
+import TableCard from "@/components/ui/TableCard";
 import { useT } from "@/i18n";
 import type { PageProps } from "@/types/generated";
 
@@ -21,35 +22,24 @@ export default function Author({
         {courses.length === 0 ? (
           <EmptyState title={t("author.empty_title")} text={t("author.empty_text")} />
         ) : (
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-            <table className="w-full text-left">
-              <caption className="sr-only">{t("author.table")}</caption>
-              <thead className="bg-slate-50 text-sm text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t("author.course")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t("author.lessons")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t("author.learners")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {courses.map((item) => (
-                  <tr key={item.course.id}>
-                    <th scope="row" className="px-4 py-3 font-semibold">
-                      {item.course.title}
-                    </th>
-                    <td className="px-4 py-3 text-right">{item.lesson_count}</td>
-                    <td className="px-4 py-3 text-right">{item.learner_count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TableCard
+            caption={t("author.table")}
+            columns={[
+              { label: t("author.course") },
+              { label: t("author.lessons"), numeric: true },
+              { label: t("author.learners"), numeric: true },
+            ]}
+          >
+            {courses.map((item) => (
+              <tr key={item.course.id}>
+                <th scope="row" className="px-4 py-3 font-semibold">
+                  {item.course.title}
+                </th>
+                <td className="px-4 py-3 text-right">{item.lesson_count}</td>
+                <td className="px-4 py-3 text-right">{item.learner_count}</td>
+              </tr>
+            ))}
+          </TableCard>
         )}
         <Pagination pagination={pagination} />
       </div>

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from "react";
 import PageHead from "@/components/PageHead";
 import Pagination from "@/components/ui/Pagination";
 import ProgressBar from "@/components/ui/ProgressBar";
+import TableCard from "@/components/ui/TableCard";
 import { areaTitleKey, productKindKey } from "@/components/vouchers/areaTitle";
 import { useT } from "@/i18n";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
@@ -96,45 +97,30 @@ export default function Batch(page: PageProps<"Vouchers/Batch">) {
         {page.redemptions.length === 0 ? (
           <p className="mt-3 text-slate-700">{t("batch.no_redemptions")}</p>
         ) : (
-          // On a phone the table scrolls sideways: keyboard users reach it by Tab, too.
-          <div
-            role="region"
-            aria-label={t("batch.redemptions_caption")}
-            tabIndex={0}
-            className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white"
+          <TableCard
+            caption={t("batch.redemptions_caption")}
+            columns={[
+              { label: t("batch.who") },
+              { label: t("batch.code") },
+              { label: t("batch.when") },
+            ]}
+            className="mt-3"
+            dense
           >
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t("batch.redemptions_caption")}</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t("batch.who")}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t("batch.code")}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t("batch.when")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {page.redemptions.map((row) => (
-                  <tr key={`${row.code}-${row.email}`}>
-                    <td className="px-4 py-3">
-                      <span className="font-semibold">{row.name}</span>
-                      <br />
-                      <span className="break-all text-slate-600">{row.email}</span>
-                    </td>
-                    <td className="px-4 py-3 font-mono whitespace-nowrap">{row.code}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      {formatDateTime(row.redeemed_at, locale)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {page.redemptions.map((row) => (
+              <tr key={`${row.code}-${row.email}`}>
+                <td className="px-4 py-3">
+                  <span className="font-semibold">{row.name}</span>
+                  <br />
+                  <span className="break-all text-slate-600">{row.email}</span>
+                </td>
+                <td className="px-4 py-3 font-mono whitespace-nowrap">{row.code}</td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  {formatDateTime(row.redeemed_at, locale)}
+                </td>
+              </tr>
+            ))}
+          </TableCard>
         )}
         <Pagination pagination={page.redemptions_pagination} label={t("batch.redemptions_pages")} />
       </section>
