@@ -3,21 +3,21 @@
 from allauth.account import forms as allauth_forms
 from allauth.account.adapter import get_adapter
 from django import forms
-from django.contrib.auth import password_validation
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
-from app.accounts import selectors, validators
-from app.accounts.fields import first_name_field, last_name_field
+from app.accounts import selectors
+from app.accounts.fields import (
+    EmailAddressField,
+    NewPasswordField,
+    first_name_field,
+    last_name_field,
+)
 from app.core import roles
 from app.core.images import ImageRefused, image_thumbnail
 
 # The refusal code of the admin login for an account without an admin role.
 NOT_ADMIN = "not_admin"
-
-
-def _email_error() -> str:
-    return str(_("E-mail jest niepoprawny"))
 
 
 class LoginForm(allauth_forms.LoginForm):
@@ -26,19 +26,22 @@ class LoginForm(allauth_forms.LoginForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["login"] = forms.CharField(
-            max_length=validators.EMAIL_MAX_LENGTH,
-            error_messages={"required": _("E-mail jest niepoprawny")},
+        # allauth's own login and password fields give way to the platform's.
+        del self.fields["password"]
+        self.fields["login"] = self.login_field()
+        self.fields["login_password"] = forms.CharField(
+            strip=False, error_messages={"required": _("Hasło jest wymagane")}
         )
-        password = self.fields.pop("password")
-        password.error_messages = {"required": _("Hasło jest wymagane")}
-        self.fields["login_password"] = password
+
+    @staticmethod
+    def login_field() -> EmailAddressField:
+        return EmailAddressField(
+            required_message=_("E-mail jest niepoprawny"),
+            invalid_message=_("E-mail jest niepoprawny"),
+        )
 
     def clean_login(self) -> str:
-        value = super().clean_login().lower()
-        if not validators.is_strict_email(value):
-            raise forms.ValidationError(_email_error(), code="invalid")
-        return value
+        return super().clean_login().lower()
 
     def clean(self):
         cleaned_data = super().clean()
@@ -62,23 +65,13 @@ class LoginForm(allauth_forms.LoginForm):
 
 
 class RegistrationForm(forms.Form):
-    username = forms.CharField(
-        max_length=validators.EMAIL_MAX_LENGTH,
-        error_messages={
-            "required": _("E-mail jest wymagany"),
-            "max_length": _("E-mail jest niepoprawny"),
-        },
+    username = EmailAddressField(
+        required_message=_("E-mail jest wymagany"),
+        invalid_message=_("E-mail jest niepoprawny"),
     )
     first_name = first_name_field()
     last_name = last_name_field()
-    password = forms.CharField(
-        strip=False,
-        max_length=validators.PASSWORD_MAX_LENGTH,
-        error_messages={
-            "required": _("Hasło jest wymagane"),
-            "max_length": _("Hasło jest za długie"),
-        },
-    )
+    password = NewPasswordField()
     # The form shows no checkbox for it: registering means accepting the terms linked
     # under the button, so the page always sends true and a false is refused.
     accept_terms = forms.BooleanField(
@@ -86,15 +79,8 @@ class RegistrationForm(forms.Form):
     )
     newsletter = forms.BooleanField(required=False, initial=False)
 
-    def clean_password(self) -> str:
-        value = self.cleaned_data["password"]
-        password_validation.validate_password(value)
-        return value
-
     def clean_username(self) -> str:
-        value = self.cleaned_data["username"].strip().lower()
-        if not validators.is_strict_email(value):
-            raise forms.ValidationError(_email_error(), code="invalid")
+        value = self.cleaned_data["username"].lower()
         if selectors.user_email_taken(email=value):
             raise forms.ValidationError(_("Nazwa użytkownika jest już zajęta"), code="taken")
         return value
@@ -112,40 +98,31 @@ class PasswordReminderForm(allauth_forms.ResetPasswordForm):
     no hint whether the address exists) with the reminder's messages
     (docs/behaviour.md#validation)."""
 
-    email = forms.CharField(
-        max_length=validators.EMAIL_MAX_LENGTH,
-        error_messages={"required": _("E-mail jest wymagany"), "max_length": _("Błędny e-mail")},
+    email = EmailAddressField(
+        required_message=_("E-mail jest wymagany"), invalid_message=_("Błędny e-mail")
     )
 
     def clean_email(self) -> str:
-        value = self.cleaned_data["email"].strip().lower()
-        if not validators.is_strict_email(value):
-            raise forms.ValidationError(_("Błędny e-mail"), code="invalid")
-        self.cleaned_data["email"] = value
+        self.cleaned_data["email"] = self.cleaned_data["email"].lower()
         return super().clean_email()
 
 
 class NewPasswordForm(forms.Form):
     """The new password set from the e-mailed reset link (docs/behaviour.md#new-password)."""
 
-    password = forms.CharField(
-        strip=False,
-        max_length=validators.PASSWORD_MAX_LENGTH,
-        error_messages={
-            "required": _("Hasło jest wymagane"),
-            "max_length": _("Hasło jest za długie"),
-        },
-    )
-
-    def clean_password(self) -> str:
-        value = self.cleaned_data["password"]
-        password_validation.validate_password(value)
-        return value
+    password = NewPasswordField()
 
 
 class AdminLoginForm(LoginForm):
     """The admin login (docs/behaviour.md#admin-login) on allauth's login, which keeps
     its failed-login limits per address; only ADMIN and SUPER_ADMIN accounts get in."""
+
+    @staticmethod
+    def login_field() -> EmailAddressField:
+        return EmailAddressField(
+            required_message=_("E-mail jest wymagany"),
+            invalid_message=_("E-mail jest niepoprawny"),
+        )
 
     def __init__(self, *args, **kwargs) -> None:
         data = kwargs.get("data")
@@ -156,10 +133,6 @@ class AdminLoginForm(LoginForm):
                 "login_password": data.get("password", ""),
             }
         super().__init__(*args, **kwargs)
-        self.fields["login"].error_messages = {
-            "required": _("E-mail jest wymagany"),
-            "max_length": _("E-mail jest niepoprawny"),
-        }
 
     def clean(self):
         cleaned_data = super().clean()

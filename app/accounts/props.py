@@ -1,15 +1,21 @@
 """Whitelisted props of the account pages and of the logged-in user."""
 
-from functools import cache, lru_cache
-from typing import Literal, NotRequired, TypedDict
+from functools import cache
+from typing import Literal, TypedDict
 
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
-from app.accounts import validators
+from app.accounts.forms import (
+    ADMIN_LOGIN_ERROR_KEYS,
+    AdminLoginForm,
+    LoginForm,
+    NewPasswordForm,
+    PasswordReminderForm,
+    RegistrationForm,
+)
 from app.accounts.models import SessionLink, User
+from app.core.props import FieldRule, form_rules
 from app.core.return_url import login_url
 from app.core.typegen import page_props, ts_export
 
@@ -52,16 +58,6 @@ def auth_props(user: User | AnonymousUser) -> AuthProps:
 
 
 @ts_export
-class FieldRule(TypedDict):
-    required: NotRequired[str]
-    pattern: NotRequired[str]
-    pattern_message: NotRequired[str]
-    min_length: NotRequired[int]
-    min_length_message: NotRequired[str]
-    max_length: NotRequired[int]
-
-
-@ts_export
 class LoginPageUrls(TypedDict):
     login: str
     register: str
@@ -88,49 +84,11 @@ STUDENT_EMAIL_PATTERN = (
 )
 
 
-def account_rules() -> dict[str, FieldRule]:
-    """The rules for instant feedback; the server forms check the same (docs/behaviour.md#forms)."""
-    return _account_rules(get_language())
-
-
-@lru_cache(maxsize=8)
-def _account_rules(language: str) -> dict[str, FieldRule]:
-    # The rules only change with the language; callers must not mutate the result.
-    invalid_email = _("E-mail jest niepoprawny")
-    min_length = validators.MinimumLengthValidator()
-    return {
-        "login": {
-            "required": invalid_email,
-            "pattern": validators.EMAIL_PATTERN,
-            "pattern_message": invalid_email,
-            "max_length": validators.EMAIL_MAX_LENGTH,
-        },
-        "login_password": {"required": _("Hasło jest wymagane")},
-        "username": {
-            "required": _("E-mail jest wymagany"),
-            "pattern": validators.EMAIL_PATTERN,
-            "pattern_message": invalid_email,
-            "max_length": validators.EMAIL_MAX_LENGTH,
-        },
-        "first_name": {
-            "required": _("Imię jest wymagane"),
-            "pattern": validators.NAME_PATTERN,
-            "pattern_message": _("Imię może zawierać tylko litery"),
-            "max_length": validators.NAME_MAX_LENGTH,
-        },
-        "last_name": {
-            "required": _("Nazwisko jest wymagane"),
-            "pattern": validators.NAME_PATTERN,
-            "pattern_message": _("Nazwisko może zawierać tylko litery"),
-            "max_length": validators.NAME_MAX_LENGTH,
-        },
-        "password": {
-            "required": _("Hasło jest wymagane"),
-            "min_length": min_length.min_length,
-            "min_length_message": min_length.get_error_message(),
-            "max_length": validators.PASSWORD_MAX_LENGTH,
-        },
-    }
+def login_rules() -> dict[str, FieldRule]:
+    """Both forms of the login page: the login's fields and the registration's."""
+    return form_rules(LoginForm, ["login", "login_password"]) | form_rules(
+        RegistrationForm, ["username", "first_name", "last_name", "password"]
+    )
 
 
 @cache
@@ -146,7 +104,7 @@ def login_page_props(*, form: str, invitation_email: str | None, query: str) -> 
     return {
         "form": "login" if form == "login" else "register",
         "invitation_email": invitation_email,
-        "rules": account_rules(),
+        "rules": login_rules(),
         "student_email_pattern": STUDENT_EMAIL_PATTERN,
         "urls": {
             "login": paths["login"] + suffix,
@@ -228,21 +186,12 @@ class AccountRestorePageProps(TypedDict):
     submit_url: str
 
 
-def _email_rule(invalid_message: str) -> FieldRule:
-    return {
-        "required": _("E-mail jest wymagany"),
-        "pattern": validators.EMAIL_PATTERN,
-        "pattern_message": invalid_message,
-        "max_length": validators.EMAIL_MAX_LENGTH,
-    }
-
-
 def reminder_page_props(*, variant: str, sent: bool) -> ReminderPageProps:
     admin = variant == "admin"
     return {
         "variant": "admin" if admin else "learner",
         "sent": sent,
-        "rules": {"email": _email_rule(_("Błędny e-mail"))},
+        "rules": form_rules(PasswordReminderForm, ["email"]),
         "urls": {
             "submit": reverse("accounts:admin_reminder" if admin else "accounts:password_reminder"),
             "login": reverse("accounts:admin_login") if admin else login_url(form="login"),
@@ -254,7 +203,7 @@ def reminder_page_props(*, variant: str, sent: bool) -> ReminderPageProps:
 def password_reset_page_props(*, error: str | None, key: str) -> PasswordResetPageProps:
     return {
         "error": error,
-        "rules": {"password": account_rules()["password"]},
+        "rules": form_rules(NewPasswordForm, ["password"]),
         "submit_url": reverse("accounts:password_reset", kwargs={"key": key}),
         "reminder_url": reverse("accounts:password_reminder"),
     }
@@ -262,10 +211,7 @@ def password_reset_page_props(*, error: str | None, key: str) -> PasswordResetPa
 
 def admin_login_page_props(*, submit_url: str) -> AdminLoginPageProps:
     return {
-        "rules": {
-            "username": _email_rule(_("E-mail jest niepoprawny")),
-            "password": {"required": _("Hasło jest wymagane")},
-        },
+        "rules": form_rules(AdminLoginForm, ADMIN_LOGIN_ERROR_KEYS),
         "submit_url": submit_url,
         "reminder_url": reverse("accounts:admin_reminder"),
     }

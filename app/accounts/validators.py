@@ -28,15 +28,10 @@ _LETTER = r"A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f"
 NAME_PATTERN = rf"^(?=.*[{_LETTER}])[{_LETTER} -]+$"
 
 _EMAIL_RE = re.compile(EMAIL_PATTERN)
-_NAME_RE = re.compile(NAME_PATTERN)
 
 
 def is_strict_email(value: str) -> bool:
     return len(value) <= EMAIL_MAX_LENGTH and bool(_EMAIL_RE.match(value))
-
-
-def is_valid_name(value: str) -> bool:
-    return bool(_NAME_RE.match(value))
 
 
 class MinimumLengthValidator:

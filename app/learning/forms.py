@@ -1,12 +1,13 @@
 """Forms of the learner area: notes, profile and avatar (server-side rules and messages)."""
 
+from collections.abc import Sequence
 from typing import cast
 
 from django import forms
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from app.accounts.fields import NameField
+from app.accounts.fields import first_name_field, last_name_field
 from app.accounts.forms import AVATAR_MAX_BYTES as AVATAR_MAX_BYTES
 from app.accounts.forms import avatar_from_upload
 from app.core.errors import rate_limit
@@ -31,7 +32,7 @@ class NoteForm(forms.Form):
         },
     )
 
-    def __init__(self, *args, course_choices: list[tuple[int, str]], **kwargs) -> None:
+    def __init__(self, *args, course_choices: Sequence[tuple[int, str]] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["course"]).choices = course_choices
 
@@ -41,14 +42,8 @@ class NoteTextForm(forms.Form):
 
 
 class ProfileForm(forms.Form):
-    first_name = NameField(
-        required_message=_("Imię jest wymagane"),
-        letters_message=_("Imię może zawierać tylko litery"),
-    )
-    last_name = NameField(
-        required_message=_("Nazwisko jest wymagane"),
-        letters_message=_("Nazwisko może zawierać tylko litery"),
-    )
+    first_name = first_name_field()
+    last_name = last_name_field()
     is_profile_public = forms.BooleanField(required=False)
 
 

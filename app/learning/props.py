@@ -9,12 +9,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from app.accounts.models import AppToken, User
-from app.accounts.props import FieldRule, account_rules
 from app.core.pagination import PaginationProps
-from app.core.props import DateCount, date_counts
+from app.core.props import DateCount, FieldRule, date_counts, form_rules
 from app.core.typegen import page_props, ts_export
+from app.learning.forms import NoteForm, ProfileForm
 from app.learning.models import Access, Certificate, Course, Favourite, InterviewQuestion, Note
-from app.learning.models.study import NOTE_MAX_LENGTH
 
 # The notes page opens with this course chosen in the new-note form (?kurs=<id>).
 NOTES_COURSE_PARAM = "kurs"
@@ -292,7 +291,8 @@ class NotesProps(TypedDict):
     courses: list[CourseOption]
     selected_course: int | None
     create_url: str
-    max_length: int
+    # Of the new-note form's fields; an edited note's text follows the rule of "text".
+    rules: dict[str, FieldRule]
 
 
 def note_item(note: Note) -> NoteItem:
@@ -320,7 +320,7 @@ def notes_props(
         "courses": [{"id": pk, "title": title} for pk, title in courses],
         "selected_course": selected_course,
         "create_url": reverse("learning:notes"),
-        "max_length": NOTE_MAX_LENGTH,
+        "rules": form_rules(NoteForm, ["course", "text"]),
     }
 
 
@@ -403,7 +403,6 @@ def app_session_props(app_token: AppToken) -> AppSession:
 def profile_props(
     user: User, *, avatar_max_bytes: int, app_sessions: Iterable[AppToken] = ()
 ) -> ProfileProps:
-    rules = account_rules()
     return {
         "app_sessions": [app_session_props(app_token) for app_token in app_sessions],
         "profile": {
@@ -413,7 +412,7 @@ def profile_props(
             "is_profile_public": user.is_profile_public,
             "avatar_url": user.avatar.url if user.avatar else None,
         },
-        "rules": {"first_name": rules["first_name"], "last_name": rules["last_name"]},
+        "rules": form_rules(ProfileForm, ["first_name", "last_name"]),
         "avatar_max_bytes": avatar_max_bytes,
         "urls": {
             "update": reverse("learning:profile"),

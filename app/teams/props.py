@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from app.core.pagination import PaginationProps
-from app.core.props import DateCount
+from app.core.props import DateCount, FieldRule
 from app.core.typegen import page_props, ts_export
 from app.learning.models import Course
 from app.learning.props import CourseLink, course_link
@@ -49,7 +49,8 @@ class ManagerProps(TypedDict):
     teams: list[TeamSummary]
     can_create: bool
     create_url: str
-    name_max_length: int
+    # Of the new team's form.
+    rules: dict[str, FieldRule]
 
 
 def team_summary(team: Team) -> TeamSummary:

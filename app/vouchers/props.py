@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from app.core.pagination import PaginationProps
-from app.core.props import DateCount
+from app.core.props import DateCount, FieldRule
 from app.core.typegen import page_props, ts_export
 from app.vouchers.models import Redemption, Voucher, VoucherBatch
 
@@ -86,8 +86,8 @@ class BatchesProps(TypedDict):
     products: ProductGroups
     allowance: Allowance | None
     create_url: str
-    max_size: int
-    name_max_length: int
+    # Of the batch form's fields the visitor fills in.
+    rules: dict[str, FieldRule]
     # Seats used over the last 12 weeks by each batch of this page of batches.
     usage: BatchUsageChart
     # Sent back with the form: the same form sent twice orders one batch.

@@ -270,7 +270,10 @@ export const samples: { [K in keyof Pages]: { props: Pages[K]; shared: SharedPro
       courses: [{ id: 1, title: "Excel od podstaw" }],
       selected_course: null,
       create_url: "/platforma/notatki",
-      max_length: 2000,
+      rules: {
+        course: { required: "Wybierz kurs" },
+        text: { required: "Wpisz notatkę", max_length: 5000, max_length_message: "Za długa" },
+      },
     },
   },
   "Learning/Profile": {
@@ -333,7 +336,12 @@ export const samples: { [K in keyof Pages]: { props: Pages[K]; shared: SharedPro
   },
   "Teams/Manager": {
     shared: learner,
-    props: { teams: [team], can_create: true, create_url: "/manager/nowy", name_max_length: 100 },
+    props: {
+      teams: [team],
+      can_create: true,
+      create_url: "/manager/nowy",
+      rules: { name: { required: "Podaj nazwę", max_length: 120, max_length_message: "Za długa" } },
+    },
   },
   "Teams/ManagerTeam": {
     shared: learner,
@@ -428,8 +436,16 @@ export const samples: { [K in keyof Pages]: { props: Pages[K]; shared: SharedPro
       products: { course: [{ value: "course:1", title: "Excel od podstaw" }], exam: [], path: [] },
       allowance: { left: 90, total: 100 },
       create_url: "/reseller/vouchery",
-      max_size: 1000,
-      name_max_length: 100,
+      rules: {
+        product: { required: "Wybierz produkt" },
+        size: {
+          required: "Podaj liczbę",
+          integer_message: "Liczba",
+          min_value: 1,
+          max_value: 1000,
+        },
+        name: { max_length: 100, max_length_message: "Za długa" },
+      },
       form_key: "k-1",
     },
   },

@@ -107,8 +107,7 @@ export interface BatchesProps {
   products: ProductGroups;
   allowance: Allowance | null;
   create_url: string;
-  max_size: number;
-  name_max_length: number;
+  rules: Record<string, FieldRule>;
   usage: BatchUsageChart;
   form_key: string;
 }
@@ -265,6 +264,12 @@ export interface FieldRule {
   min_length?: number;
   min_length_message?: string;
   max_length?: number;
+  max_length_message?: string;
+  integer_message?: string;
+  min_value?: number;
+  min_value_message?: string;
+  max_value?: number;
+  max_value_message?: string;
 }
 
 export type HomePageProps = Record<string, never>;
@@ -339,7 +344,7 @@ export interface ManagerProps {
   teams: Array<TeamSummary>;
   can_create: boolean;
   create_url: string;
-  name_max_length: number;
+  rules: Record<string, FieldRule>;
 }
 
 export interface ManagerTeamProps {
@@ -423,7 +428,7 @@ export interface NotesProps {
   courses: Array<CourseOption>;
   selected_course: number | null;
   create_url: string;
-  max_length: number;
+  rules: Record<string, FieldRule>;
 }
 
 export interface NotificationListProps {

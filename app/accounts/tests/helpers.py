@@ -10,6 +10,7 @@ from django.test import Client, TestCase
 from app.accounts.models import User
 from app.accounts.services import session_link_issue
 from app.accounts.tests.factories import DEFAULT_PASSWORD
+from app.accounts.validators import EMAIL_PATTERN, NAME_PATTERN
 from app.core.tests.helpers import inertia_headers, page_of, post_json, visit
 
 _URL = re.compile(r"https?://[^\s\"'<>]+")
@@ -43,6 +44,42 @@ def commit(action, *args, **kwargs):
     """Run a request and the e-mails it queues for after the commit."""
     with TestCase.captureOnCommitCallbacks(execute=True):
         return action(*args, **kwargs)
+
+
+# --- The account forms' rules, as the pages receive them (docs/behaviour.md#validation) -------
+
+
+def email_rule(required: str, invalid: str = "E-mail jest niepoprawny") -> dict[str, Any]:
+    return {
+        "required": required,
+        "pattern": EMAIL_PATTERN,
+        "pattern_message": invalid,
+        "max_length": 254,
+        "max_length_message": invalid,
+    }
+
+
+def name_rule(required: str, letters: str) -> dict[str, Any]:
+    return {
+        "required": required,
+        "pattern": NAME_PATTERN,
+        "pattern_message": letters,
+        "max_length": 150,
+        "max_length_message": letters,
+    }
+
+
+NAME_RULES = {
+    "first_name": name_rule("Imię jest wymagane", "Imię może zawierać tylko litery"),
+    "last_name": name_rule("Nazwisko jest wymagane", "Nazwisko może zawierać tylko litery"),
+}
+NEW_PASSWORD_RULE = {
+    "required": "Hasło jest wymagane",
+    "min_length": 6,
+    "min_length_message": "Minimalna długość to 6 znaków",
+    "max_length": 4096,
+    "max_length_message": "Hasło jest za długie",
+}
 
 
 # --- Requests as the pages make them ----------------------------------------------------------

@@ -14,7 +14,7 @@ from app.core.tests.helpers import axe_violations, log_in
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def test_ask_on_the_profile_and_download_the_file_once(live_server, page, tmp_path):
+def test_ask_on_the_profile_and_download_the_file_once(live_server, page, viewport, tmp_path):
     log_in(page, live_server, make_user(email="ola@example.com", first_name="Ola"))
     page.goto(f"{live_server.url}/platforma/profil")
 

@@ -44,7 +44,9 @@ def test_log_in_keeps_the_return_url(live_server, page, viewport):
     expect(page).to_have_url(f"{live_server.url}/odbierz_kurs/KOD-1")
 
 
-def test_wrong_password_shows_the_server_message_and_re_enables_the_button(live_server, page):
+def test_wrong_password_shows_the_server_message_and_re_enables_the_button(
+    live_server, page, viewport
+):
     make_user(email="ola@example.com")
     page.goto(f"{live_server.url}/login?form=login")
     page.locator("#login-login").fill("ola@example.com")

@@ -1,9 +1,9 @@
 import pytest
 from django.contrib.auth import SESSION_KEY
 
-from app.accounts.props import STUDENT_EMAIL_PATTERN, account_rules
+from app.accounts.props import STUDENT_EMAIL_PATTERN
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
-from app.accounts.tests.helpers import login_page
+from app.accounts.tests.helpers import NAME_RULES, NEW_PASSWORD_RULE, email_rule, login_page
 from app.core.tests.helpers import page_of, post_json, visit
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,14 @@ def test_login_page_component_and_exact_props(client):
             "privacy": "/p/polityka-prywatnosci",
         },
     }
-    assert props["rules"] == account_rules()
+    # docs/behaviour.md#validation, as the server forms check them (LoginForm, RegistrationForm).
+    assert props["rules"] == {
+        "login": email_rule("E-mail jest niepoprawny"),
+        "login_password": {"required": "Hasło jest wymagane"},
+        "username": email_rule("E-mail jest wymagany"),
+        **NAME_RULES,
+        "password": NEW_PASSWORD_RULE,
+    }
     assert props["auth"] == {"user": None, "avatar": None}
     assert props["errors"] == {}
 
@@ -143,6 +150,10 @@ def test_wrong_password_goes_back_with_the_server_message(client):
         ({"login": "ola", "login_password": "x"}, {"login": "E-mail jest niepoprawny"}),
         ({"login": "ola@example", "login_password": "x"}, {"login": "E-mail jest niepoprawny"}),
         (
+            {"login": f"{'o' * 60}@{'e' * 200}.com", "login_password": "x"},
+            {"login": "E-mail jest niepoprawny"},
+        ),
+        (
             {"login": "ola@example.com", "login_password": ""},
             {"login_password": "Hasło jest wymagane"},
         ),
@@ -202,3 +213,12 @@ def test_english_variant_messages(client):
     post_json(client, "/login", {"login": "ola", "login_password": ""}, HTTP_ACCEPT_LANGUAGE="en")
     errors = page_of(visit(client, "/login", HTTP_ACCEPT_LANGUAGE="en"))["props"]["errors"]
     assert errors == {"login": "E-mail is invalid", "login_password": "Password is required"}
+
+
+def test_the_rules_speak_the_pages_language(client):
+    polish = login_page(client)["props"]["rules"]
+    english = page_of(visit(client, "/login", HTTP_ACCEPT_LANGUAGE="en"))["props"]["rules"]
+
+    assert english["login"]["pattern_message"] == "E-mail is invalid"
+    assert english["password"]["min_length_message"] == "Minimum length is 6 characters"
+    assert polish["login"]["pattern_message"] == "E-mail jest niepoprawny"

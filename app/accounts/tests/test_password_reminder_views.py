@@ -10,12 +10,13 @@ from django.core import mail
 from django.test import Client
 
 from app.accounts.models import User
-from app.accounts.props import account_rules
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.accounts.tests.helpers import (
+    NEW_PASSWORD_RULE,
     REMINDER,
     ask_for_reminder,
     commit,
+    email_rule,
     links_in,
     log_in_with_password,
     reset_path,
@@ -37,14 +38,7 @@ def test_reminder_page_component_and_exact_props(client):
     assert {key: page["props"][key] for key in ("variant", "sent", "rules", "urls")} == {
         "variant": "learner",
         "sent": False,
-        "rules": {
-            "email": {
-                "required": "E-mail jest wymagany",
-                "pattern": account_rules()["username"]["pattern"],
-                "pattern_message": "Błędny e-mail",
-                "max_length": 254,
-            }
-        },
+        "rules": {"email": email_rule("E-mail jest wymagany", "Błędny e-mail")},
         "urls": {"submit": REMINDER, "login": "/login?form=login", "home": "/"},
     }
 
@@ -175,7 +169,7 @@ def test_opening_the_link_shows_the_form_and_changes_nothing(client):
 
     assert page["component"] == "Accounts/PasswordReset"
     assert page["props"]["error"] is None
-    assert page["props"]["rules"] == {"password": account_rules()["password"]}
+    assert page["props"]["rules"] == {"password": NEW_PASSWORD_RULE}
     assert page["props"]["submit_url"] == path
     assert page["props"]["reminder_url"] == REMINDER
     user.refresh_from_db()

@@ -65,10 +65,19 @@ def test_notes_create_edit_delete(live_server, page, viewport):
     expect(page.get_by_label("Kurs", exact=True)).to_have_value(str(course.pk))
     save = page.get_by_role("button", name="Zapisz notatkę")
     expect(save).to_be_disabled()
-    page.get_by_label("Treść notatki").fill("Pierwsza myśl")
+    text = page.get_by_label("Treść notatki")
+    text.fill("x" * 5001)
+    text.blur()
+    expect(page.get_by_text("Notatka może mieć najwyżej 5000 znaków.")).to_be_visible()
+    expect(page.get_by_text("5001 z 5000 znaków")).to_be_visible()
+    expect(save).to_be_disabled()
+    assert settled_axe_violations(page) == []
+    text.fill("Pierwsza myśl")
     save.click()
     expect(page.get_by_text("Zapisano notatkę.")).to_be_visible()
     expect(page.get_by_text("Pierwsza myśl")).to_be_visible()
+    # Saved on this page: the form is empty for the next note.
+    expect(text).to_have_value("")
     assert settled_axe_violations(page) == []
 
     page.get_by_role("button", name="Edytuj").click()

@@ -4,6 +4,7 @@ import pytest
 from PIL import Image
 
 from app.accounts.tests.factories import make_user
+from app.accounts.tests.helpers import NAME_RULES
 from app.core.tests.helpers import page_of, post_json, visit
 from app.core.tests.test_images import bomb_png
 from app.learning.tests.helpers import image_bytes, profile_errors, upload_avatar
@@ -28,6 +29,8 @@ def test_profile_props(client, learner):
     }
     assert page["props"]["urls"]["delete_account"] == "/platforma/profil/usun-konto"
     assert page["props"]["avatar_max_bytes"] == 2 * 1024 * 1024
+    # The registration's name rules (docs/behaviour.md#validation), as ProfileForm checks them.
+    assert page["props"]["rules"] == NAME_RULES
 
 
 def test_names_and_public_switch_are_saved_and_reach_the_shared_user(client, learner):

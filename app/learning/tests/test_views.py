@@ -239,6 +239,14 @@ def test_notes_create_edit_delete_only_own(client, learner):
     assert props["notes"] == []
     assert props["courses"] == [{"id": course.pk, "title": "Notowany"}]
     assert props["selected_course"] == course.pk
+    assert props["rules"] == {
+        "course": {"required": "Wybierz kurs, którego dotyczy notatka."},
+        "text": {
+            "required": "Wpisz treść notatki.",
+            "max_length": 5000,
+            "max_length_message": "Notatka może mieć najwyżej 5000 znaków.",
+        },
+    }
 
     response = post_json(client, "/platforma/notatki", {"course": str(course.pk), "text": "Moja"})
     assert response.headers["Location"] == "/platforma/notatki"

@@ -200,7 +200,17 @@ def test_a_leader_creates_teams_a_manager_cannot(client, manager):
     assert post_json(client, "/manager", {"name": "Nowy"}).status_code == 403
     leader = make_user(roles=["MANAGER_LEADER"])
     client.force_login(leader)
-    assert page_of(visit(client, "/manager"))["props"]["can_create"] is True
+    page = page_of(visit(client, "/manager"))
+    assert (page["props"]["can_create"], page["props"]["rules"]) == (
+        True,
+        {
+            "name": {
+                "required": "Podaj nazwę zespołu.",
+                "max_length": 120,
+                "max_length_message": "Nazwa może mieć najwyżej 120 znaków.",
+            }
+        },
+    )
 
     post_json(client, "/manager", {"name": ""})
     assert errors_of(client, "/manager") == {"name": "Podaj nazwę zespołu."}

@@ -113,21 +113,38 @@ def test_an_expired_invitation_shows_the_error_then_goes_to_platforma(live_serve
     assert not Membership.objects.exists()
 
 
-def test_a_leader_creates_a_team_and_revokes_an_invitation(live_server, page):
+def test_a_leader_creates_a_team_and_revokes_an_invitation(live_server, page, viewport):
     leader = make_user(roles=["MANAGER_LEADER"])
     log_in(page, live_server, leader)
     page.goto(f"{live_server.url}/manager")
     expect(page.get_by_text("Nie zarządzasz jeszcze żadnym zespołem")).to_be_visible()
     assert settled_axe_violations(page) == []
-    page.get_by_label("Nazwa zespołu").fill("Zespół nowy")
-    page.get_by_role("button", name="Utwórz zespół").click()
+    name = page.get_by_label("Nazwa zespołu")
+    create = page.get_by_role("button", name="Utwórz zespół")
+    name.focus()
+    name.blur()
+    # The server's rule and message, checked as the leader types.
+    expect(page.get_by_text("Podaj nazwę zespołu.")).to_be_visible()
+    expect(create).to_be_disabled()
+    assert settled_axe_violations(page) == []
+    name.fill("Zespół nowy")
+    create.click()
     expect(page.get_by_role("heading", name="Zespół nowy")).to_be_visible()
 
-    page.get_by_label("Adresy e-mail").fill("a@example.com, b@example")
-    page.get_by_role("button", name="Wyślij zaproszenia").click()
+    emails = page.get_by_label("Adresy e-mail")
+    send = page.get_by_role("button", name="Wyślij zaproszenia")
+    emails.fill("a@example.com, b@example")
+    send.click()
     expect(page.get_by_text("Te adresy są niepoprawne: b@example")).to_be_visible()
-    page.get_by_label("Adresy e-mail").fill("a@example.com")
-    page.get_by_role("button", name="Wyślij zaproszenia").click()
+    assert settled_axe_violations(page) == []
+    emails.fill("a@example.com")
+    send.click()
+    # Sent: the form is empty again and takes the next addresses.
+    expect(page.get_by_text("Wysłane zaproszenia: 1.")).to_be_visible()
+    expect(emails).to_have_value("")
+    expect(send).to_be_disabled()
+    emails.fill("c@example.com")
+    expect(send).to_be_enabled()
     page.get_by_role("button", name="Wycofaj zaproszenie dla a@example.com").click()
     dialog = page.get_by_role("alertdialog", name="Wycofać zaproszenie?")
     assert settled_axe_violations(page) == []

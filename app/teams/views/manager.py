@@ -18,14 +18,13 @@ from app.core.errors import errors_return_to, rate_limit, valid_data
 from app.core.guards import manager_required
 from app.core.inertia import render_page
 from app.core.pagination import PAGE_PARAM, page_number_parse, queryset_paginate
-from app.core.props import date_counts
+from app.core.props import date_counts, form_rules
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.timeseries import week_start
 from app.core.views import area_not_found
 from app.teams import props, selectors, services
 from app.teams.cache import team_cached
 from app.teams.forms import TeamForm
-from app.teams.models import TEAM_NAME_MAX_LENGTH
 
 MEMBERS_PER_PAGE = 50
 INVITATIONS_PER_PAGE = 50
@@ -48,7 +47,7 @@ def manager(request: AuthenticatedRequest) -> HttpResponse:
         "teams": [props.team_summary(team) for team in selectors.team_list_managed(user=user)],
         "can_create": selectors.team_create_allowed(user=user),
         "create_url": reverse("teams:manager"),
-        "name_max_length": TEAM_NAME_MAX_LENGTH,
+        "rules": form_rules(TeamForm, ["name"]),
     }
     return render_page(request, "Teams/Manager", page)
 

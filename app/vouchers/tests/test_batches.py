@@ -41,7 +41,23 @@ def test_empty_institution_area(client, institution):
         "exam": [{"value": f"exam:{exam.pk}", "title": "E"}],
         "path": [{"value": f"path:{path.pk}", "title": "P"}],
     }
-    assert props["max_size"] == 10_000
+    range_message = "Liczba kodów musi być liczbą całkowitą od 1 do 10 000."
+    assert props["rules"] == {
+        "product": {
+            "required": "Wybierz kurs, egzamin lub ścieżkę.",
+            "max_length": 40,
+            "max_length_message": "Wybierz kurs, egzamin lub ścieżkę.",
+        },
+        "size": {
+            "required": "Podaj liczbę kodów.",
+            "integer_message": range_message,
+            "min_value": 1,
+            "min_value_message": range_message,
+            "max_value": 10_000,
+            "max_value_message": range_message,
+        },
+        "name": {"max_length": 100, "max_length_message": "Nazwa może mieć najwyżej 100 znaków."},
+    }
 
 
 def test_generating_a_batch_makes_unique_single_seat_codes(client, institution):

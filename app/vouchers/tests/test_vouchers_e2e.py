@@ -108,6 +108,7 @@ def test_an_institution_batch_redeemed_by_a_learner(live_server, page, viewport)
     assert settled_axe_violations(page) == []
     page.get_by_label("Co daje voucher").select_option(label="Kurs dla instytucji")
     page.get_by_label("Liczba kodów").fill("10001")
+    page.get_by_label("Liczba kodów").blur()
     expect(page.get_by_text("Liczba kodów musi być liczbą całkowitą od 1 do 10")).to_be_visible()
     expect(page.get_by_role("button", name="Wygeneruj kody")).to_be_disabled()
     page.get_by_label("Liczba kodów").fill("3")

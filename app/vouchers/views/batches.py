@@ -16,11 +16,11 @@ from app.core.errors import ApplicationError, rate_limit, valid_data
 from app.core.guards import View, institution_required, reseller_required
 from app.core.inertia import render_page
 from app.core.pagination import queryset_paginate
-from app.core.props import date_counts
+from app.core.props import date_counts, form_rules
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.views import area_not_found
 from app.vouchers import props, selectors, services, tasks
-from app.vouchers.forms import BATCH_NAME_MAX_LENGTH, BatchForm
+from app.vouchers.forms import BatchForm
 from app.vouchers.models import VoucherBatch
 
 BATCHES_PER_PAGE = 20
@@ -82,8 +82,7 @@ def _batches(area: Area) -> View:
             "products": props.product_groups(selectors.product_choice_list()),
             "allowance": allowance,
             "create_url": reverse(area.page),
-            "max_size": services.BATCH_MAX_SIZE,
-            "name_max_length": BATCH_NAME_MAX_LENGTH,
+            "rules": form_rules(BatchForm, ["product", "size", "name"]),
             "usage": props.batch_usage_chart(batches=batches, weeks=weeks, used=used),
             "form_key": props.batch_form_key(),
         }

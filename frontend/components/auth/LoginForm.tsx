@@ -1,9 +1,10 @@
 import { useForm } from "@inertiajs/react";
 
 import Button from "@/components/ui/Button";
+import MessageDialog from "@/components/ui/MessageDialog";
 import TextField from "@/components/ui/TextField";
 import TextLink from "@/components/auth/TextLink";
-import { useFormFields } from "@/hooks/useFieldErrors";
+import { useFormFields } from "@/hooks/useFormFields";
 import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import type { FieldRule } from "@/types/generated";
@@ -13,22 +14,15 @@ interface LoginFormProps {
   reminderUrl: string;
   rules: Record<string, FieldRule>;
   initialLogin: string;
-  onFailure: (message: string) => void;
 }
 
-export default function LoginForm({
-  action,
-  reminderUrl,
-  rules,
-  initialLogin,
-  onFailure,
-}: LoginFormProps) {
+export default function LoginForm({ action, reminderUrl, rules, initialLogin }: LoginFormProps) {
   const t = useT();
   const form = useForm({ login: initialLogin, login_password: "" });
   const fields = useFormFields(form, rules);
-  // A failed login keeps the password, so the button is enabled again at once
-  // (docs/behaviour.md#login-form).
-  const { submit, succeeded } = useFormSubmit(form, fields, action, onFailure);
+  // A failed login keeps the password, so the button is enabled again at once; the
+  // server's message is a popup (docs/behaviour.md#login-form).
+  const { submit, disabled, failure, clearFailure } = useFormSubmit(form, action, { fields });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
@@ -52,13 +46,10 @@ export default function LoginForm({
       <TextLink href={reminderUrl} className="inline-block text-sm">
         {t("login.forgot_password")}
       </TextLink>
-      <Button
-        type="submit"
-        className="w-full"
-        disabled={!fields.isValid || form.processing || succeeded}
-      >
+      <Button type="submit" className="w-full" disabled={disabled}>
         {t("login.submit")}
       </Button>
+      <MessageDialog message={failure} onClose={clearFailure} />
     </form>
   );
 }

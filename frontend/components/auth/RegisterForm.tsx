@@ -3,9 +3,10 @@ import { useEffect, useRef, useState } from "react";
 
 import Button from "@/components/ui/Button";
 import Checkbox from "@/components/ui/Checkbox";
+import MessageDialog from "@/components/ui/MessageDialog";
 import TextField from "@/components/ui/TextField";
 import TextLink from "@/components/auth/TextLink";
-import { useFieldErrors } from "@/hooks/useFieldErrors";
+import { useFormFields } from "@/hooks/useFormFields";
 import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { postJson } from "@/lib/http";
@@ -16,7 +17,6 @@ interface RegisterFormProps {
   page: LoginPageProps;
   // Set anew each time the visitor clicks the invited address in the banner.
   filledEmail: { email: string; seq: number } | null;
-  onFailure: (message: string) => void;
 }
 
 interface Availability {
@@ -24,7 +24,7 @@ interface Availability {
   message: string | null;
 }
 
-export default function RegisterForm({ page, filledEmail, onFailure }: RegisterFormProps) {
+export default function RegisterForm({ page, filledEmail }: RegisterFormProps) {
   const t = useT();
   const form = useForm({
     username: "",
@@ -37,25 +37,16 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
   const [availability, setAvailability] = useState<Availability | null>(null);
   const [checking, setChecking] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
-  const textValues = {
-    username: form.data.username,
-    first_name: form.data.first_name,
-    last_name: form.data.last_name,
-    password: form.data.password,
-  };
   const serverErrors: Partial<Record<string, string>> = { ...form.errors };
   if (availability?.message && availability.value === form.data.username.trim().toLowerCase()) {
     serverErrors.username ??= availability.message;
   }
-  const fields = useFieldErrors(textValues, page.rules, serverErrors, form);
+  const fields = useFormFields(form, page.rules, serverErrors);
   const emailTaken = Boolean(serverErrors.username);
-  const { submit, succeeded } = useFormSubmit(
-    form,
+  const { submit, disabled, failure, clearFailure } = useFormSubmit(form, page.urls.register, {
     fields,
-    page.urls.register,
-    onFailure,
-    !emailTaken,
-  );
+    ready: !emailTaken && !checking,
+  });
 
   useEffect(() => {
     if (filledEmail === null) return;
@@ -145,11 +136,7 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
         checked={form.data.newsletter}
         onCheckedChange={(checked) => form.setData("newsletter", checked)}
       />
-      <Button
-        type="submit"
-        className="w-full"
-        disabled={!fields.isValid || emailTaken || checking || form.processing || succeeded}
-      >
+      <Button type="submit" className="w-full" disabled={disabled}>
         {t("register.submit")}
       </Button>
       <p className="text-sm text-slate-600">
@@ -158,6 +145,7 @@ export default function RegisterForm({ page, filledEmail, onFailure }: RegisterF
         {t("register.terms_and")}{" "}
         <TextLink href={page.urls.privacy}>{t("register.privacy_link")}</TextLink>.
       </p>
+      <MessageDialog message={failure} onClose={clearFailure} />
     </form>
   );
 }

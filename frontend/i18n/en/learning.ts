@@ -59,7 +59,6 @@ const en: Record<keyof typeof pl, string> = {
   "notes.choose_course": "Choose a course",
   "notes.text": "Note",
   "notes.length": "{count} of {max} characters",
-  "notes.too_long": "A note can have at most {max} characters.",
   "notes.save": "Save the note",
   "notes.save_changes": "Save changes",
   "notes.edit": "Edit",

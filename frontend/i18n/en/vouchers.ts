@@ -21,7 +21,6 @@ const en: Record<keyof typeof pl, string> = {
   "batches.kind_none": "No product assigned",
   "batches.size": "Number of codes",
   "batches.size_hint": "From 1 to {max}; each code can be used by one person.",
-  "batches.size_range": "The number of codes must be a whole number from 1 to {max}.",
   "batches.name": "Batch name (optional)",
   "batches.name_hint": "E.g. the name of a group or an order.",
   "batches.valid_until": "Valid until",

@@ -57,7 +57,6 @@ export default {
   "notes.choose_course": "Wybierz kurs",
   "notes.text": "Treść notatki",
   "notes.length": "{count} z {max} znaków",
-  "notes.too_long": "Notatka może mieć najwyżej {max} znaków.",
   "notes.save": "Zapisz notatkę",
   "notes.save_changes": "Zapisz zmiany",
   "notes.edit": "Edytuj",

@@ -18,7 +18,6 @@ export default {
   "batches.kind_none": "Bez przypisanego produktu",
   "batches.size": "Liczba kodów",
   "batches.size_hint": "Od 1 do {max}; każdy kod może wykorzystać jedna osoba.",
-  "batches.size_range": "Liczba kodów musi być liczbą całkowitą od 1 do {max}.",
   "batches.name": "Nazwa puli (opcjonalnie)",
   "batches.name_hint": "Np. nazwa grupy lub zamówienia.",
   "batches.valid_until": "Ważna do",

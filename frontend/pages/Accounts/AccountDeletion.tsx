@@ -17,7 +17,7 @@ export default function AccountDeletion({
   submit_url,
 }: PageProps<"Accounts/AccountDeletion">) {
   const t = useT();
-  const { form, succeeded, submit, message } = useLinkAction(submit_url, error);
+  const { submit, disabled, message } = useLinkAction(submit_url, error);
 
   return (
     <AuthCard title={t("deletion.title")}>
@@ -35,12 +35,7 @@ export default function AccountDeletion({
           <p className="text-slate-700">{t("deletion.warning")}</p>
         )}
         {error ? null : (
-          <Button
-            type="submit"
-            variant="danger"
-            className="w-full"
-            disabled={form.processing || succeeded}
-          >
+          <Button type="submit" variant="danger" className="w-full" disabled={disabled}>
             {t("deletion.submit")}
           </Button>
         )}

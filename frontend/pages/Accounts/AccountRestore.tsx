@@ -15,7 +15,7 @@ export default function AccountRestore({
   submit_url,
 }: PageProps<"Accounts/AccountRestore">) {
   const t = useT();
-  const { form, succeeded, submit, message } = useLinkAction(submit_url, error);
+  const { submit, disabled, message } = useLinkAction(submit_url, error);
 
   return (
     <AuthCard title={t("restore.title")}>
@@ -30,7 +30,7 @@ export default function AccountRestore({
       ) : (
         <form onSubmit={submit} className="space-y-5">
           <p className="text-slate-700">{t("restore.intro")}</p>
-          <Button type="submit" className="w-full" disabled={form.processing || succeeded}>
+          <Button type="submit" className="w-full" disabled={disabled}>
             {t("restore.submit")}
           </Button>
         </form>

@@ -1,5 +1,4 @@
 import { useForm } from "@inertiajs/react";
-import { useState, type FormEvent } from "react";
 
 import Button from "@/components/ui/Button";
 import Snackbar from "@/components/ui/Snackbar";
@@ -7,9 +6,9 @@ import TextField from "@/components/ui/TextField";
 import AuthCard from "@/components/auth/AuthCard";
 import NoIndex from "@/components/auth/NoIndex";
 import TextLink from "@/components/auth/TextLink";
-import { useFormFields } from "@/hooks/useFieldErrors";
+import { useFormFields } from "@/hooks/useFormFields";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
-import { wholeFormError } from "@/lib/validation";
 import type { PageProps } from "@/types/generated";
 
 /** /thehero_piwnica: the admin login (docs/behaviour.md#admin-login). */
@@ -20,28 +19,11 @@ export default function AdminLogin({
 }: PageProps<"Accounts/AdminLogin">) {
   const t = useT();
   const form = useForm({ username: "", password: "" });
-  const [snackbar, setSnackbar] = useState<string | null>(null);
-  const [leaving, setLeaving] = useState(false);
   const fields = useFormFields(form, rules);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    fields.markSubmitted();
-    if (!fields.isValid || form.processing || leaving) return;
-    setSnackbar(null);
-    let failed = false;
-    form.post(submit_url, {
-      preserveScroll: true,
-      preserveState: true,
-      onError: (errors) => {
-        failed = true;
-        const message = wholeFormError(errors);
-        if (message) setSnackbar(message);
-      },
-      // Success loads the admin panel in full: the button stays off until it shows.
-      onFinish: () => setLeaving(!failed),
-    });
-  }
+  // Success loads the admin panel in full: the button stays disabled until it shows.
+  const { submit, disabled, failure, clearFailure } = useFormSubmit(form, submit_url, {
+    fields,
+  });
 
   return (
     <AuthCard title={t("admin_login.title")}>
@@ -64,22 +46,14 @@ export default function AdminLogin({
           {...fields.field("password")}
           required
         />
-        <Button
-          type="submit"
-          className="w-full"
-          disabled={!fields.isValid || form.processing || leaving}
-        >
+        <Button type="submit" className="w-full" disabled={disabled}>
           {t("admin_login.submit")}
         </Button>
         <p className="text-center text-sm">
           <TextLink href={reminder_url}>{t("admin_login.forgot")}</TextLink>
         </p>
       </form>
-      <Snackbar
-        message={snackbar}
-        closeLabel={t("shell.dismiss")}
-        onClose={() => setSnackbar(null)}
-      />
+      <Snackbar message={failure} closeLabel={t("shell.dismiss")} onClose={clearFailure} />
     </AuthCard>
   );
 }

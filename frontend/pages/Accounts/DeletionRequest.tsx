@@ -1,13 +1,12 @@
-import { useForm, usePage } from "@inertiajs/react";
-import type { FormEvent } from "react";
+import { useForm } from "@inertiajs/react";
 
 import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import AuthCard from "@/components/auth/AuthCard";
 import Notice from "@/components/auth/Notice";
 import TextLink from "@/components/auth/TextLink";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
-import { wholeFormError } from "@/lib/validation";
 import { routes } from "@/routes";
 import type { PageProps } from "@/types/generated";
 
@@ -18,14 +17,10 @@ export default function DeletionRequest({
   submit_url,
 }: PageProps<"Accounts/DeletionRequest">) {
   const t = useT();
-  const refusal = wholeFormError(usePage().props.errors);
   const form = useForm({});
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (form.processing) return;
-    form.post(submit_url, { preserveScroll: true });
-  }
+  // The page shows again with the e-mail sent; it may be sent again. A refusal (too many
+  // e-mails) stands on the page.
+  const { submit, disabled, failure } = useFormSubmit(form, submit_url);
 
   return (
     <AuthCard title={t("deletion_request.title")}>
@@ -37,12 +32,12 @@ export default function DeletionRequest({
         ) : (
           <p className="text-slate-700">{t("deletion_request.how", { email })}</p>
         )}
-        {refusal ? <Notice tone="error">{refusal}</Notice> : null}
+        {failure ? <Notice tone="error">{failure}</Notice> : null}
         <Button
           type="submit"
           variant={sent ? "secondary" : "danger"}
           className="w-full"
-          disabled={form.processing}
+          disabled={disabled}
         >
           {t(sent ? "deletion_request.resend" : "deletion_request.submit")}
         </Button>

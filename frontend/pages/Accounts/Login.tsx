@@ -1,7 +1,6 @@
 import { useState } from "react";
 
 import PageHead from "@/components/PageHead";
-import MessageDialog from "@/components/ui/MessageDialog";
 import CollapsibleColumn from "@/components/auth/CollapsibleColumn";
 import LoginForm from "@/components/auth/LoginForm";
 import RegisterForm from "@/components/auth/RegisterForm";
@@ -12,7 +11,6 @@ export default function Login(page: PageProps<"Accounts/Login">) {
   const t = useT();
   const [loginOpen, setLoginOpen] = useState(page.form === "login");
   const [registerOpen, setRegisterOpen] = useState(page.form !== "login");
-  const [failure, setFailure] = useState<string | null>(null);
   const [filledEmail, setFilledEmail] = useState<{ email: string; seq: number } | null>(null);
   const invited = page.invitation_email;
 
@@ -33,7 +31,6 @@ export default function Login(page: PageProps<"Accounts/Login">) {
             reminderUrl={page.urls.password_reminder}
             rules={page.rules}
             initialLogin={page.form === "login" && invited ? invited : ""}
-            onFailure={setFailure}
           />
         </CollapsibleColumn>
         <CollapsibleColumn
@@ -62,10 +59,9 @@ export default function Login(page: PageProps<"Accounts/Login">) {
               {t("register.invitation_after")}
             </aside>
           ) : null}
-          <RegisterForm page={page} filledEmail={filledEmail} onFailure={setFailure} />
+          <RegisterForm page={page} filledEmail={filledEmail} />
         </CollapsibleColumn>
       </div>
-      <MessageDialog message={failure} onClose={() => setFailure(null)} />
     </div>
   );
 }

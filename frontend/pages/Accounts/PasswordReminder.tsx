@@ -1,5 +1,4 @@
 import { Link, useForm } from "@inertiajs/react";
-import { useState, type FormEvent } from "react";
 
 import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
@@ -8,9 +7,9 @@ import TextField from "@/components/ui/TextField";
 import AuthCard from "@/components/auth/AuthCard";
 import NoIndex from "@/components/auth/NoIndex";
 import TextLink from "@/components/auth/TextLink";
-import { useFormFields } from "@/hooks/useFieldErrors";
+import { useFormFields } from "@/hooks/useFormFields";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
-import { wholeFormError } from "@/lib/validation";
 import type { PageProps } from "@/types/generated";
 
 /** The password reminder of learners (/p/haslo/przypomnij) and of admins
@@ -24,31 +23,16 @@ export default function PasswordReminder({
 }: PageProps<"Accounts/PasswordReminder">) {
   const t = useT();
   const form = useForm({ email: "" });
-  // null: no popup; otherwise the server's reason, which may be empty.
-  const [failure, setFailure] = useState<string | null>(null);
   const fields = useFormFields(form, rules);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    fields.markSubmitted();
-    if (!fields.isValid || form.processing) return;
-    form.post(urls.submit, {
-      preserveScroll: true,
-      preserveState: true,
-      // Refused by the server (too many attempts, an address it does not accept): the
-      // popup with the server's reason. An unknown address is no failure.
-      onError: (errors) => setFailure(wholeFormError(errors) ?? errors.email ?? ""),
-      // A server error or a lost connection gets the same popup, not Inertia's own.
-      onHttpException: () => {
-        setFailure("");
-        return false;
-      },
-      onNetworkError: () => {
-        setFailure("");
-        return false;
-      },
-    });
-  }
+  // Refused by the server (too many attempts, an address it does not accept), or no answer
+  // at all: the popup, with the server's reason when there is one (`failure` may be
+  // empty). An unknown address is no failure.
+  const { submit, disabled, failure, clearFailure } = useFormSubmit(form, urls.submit, {
+    fields,
+    failureFields: ["email"],
+    fallback: "",
+    brokenAsRefusal: true,
+  });
 
   const head =
     variant === "admin" ? (
@@ -89,14 +73,14 @@ export default function PasswordReminder({
           {...fields.field("email")}
           required
         />
-        <Button type="submit" className="w-full" disabled={!fields.isValid || form.processing}>
+        <Button type="submit" className="w-full" disabled={disabled}>
           {t("reminder.submit")}
         </Button>
         <p className="text-center">
           <TextLink href={urls.login}>{t("reminder.login")}</TextLink>
         </p>
       </form>
-      <MessageDialog message={failure} onClose={() => setFailure(null)}>
+      <MessageDialog message={failure} onClose={clearFailure}>
         <p>{t("reminder.failure")}</p>
         {failure ? <p className="mt-2 text-sm">{failure}</p> : null}
       </MessageDialog>

@@ -1,5 +1,4 @@
 import { useForm } from "@inertiajs/react";
-import { useState } from "react";
 
 import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
@@ -8,7 +7,7 @@ import TextField from "@/components/ui/TextField";
 import AuthCard from "@/components/auth/AuthCard";
 import Notice from "@/components/auth/Notice";
 import TextLink from "@/components/auth/TextLink";
-import { useFormFields } from "@/hooks/useFieldErrors";
+import { useFormFields } from "@/hooks/useFormFields";
 import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import type { PageProps } from "@/types/generated";
@@ -22,9 +21,10 @@ export default function PasswordReset({
 }: PageProps<"Accounts/PasswordReset">) {
   const t = useT();
   const form = useForm({ password: "" });
-  const [failure, setFailure] = useState<string | null>(null);
   const fields = useFormFields(form, rules);
-  const { submit, succeeded } = useFormSubmit(form, fields, submit_url, setFailure);
+  const { submit, disabled, failure, clearFailure } = useFormSubmit(form, submit_url, {
+    fields,
+  });
 
   return (
     <AuthCard title={t("reset.title")}>
@@ -40,11 +40,7 @@ export default function PasswordReset({
             {...fields.field("password")}
             required
           />
-          <Button
-            type="submit"
-            className="w-full"
-            disabled={!fields.isValid || form.processing || succeeded}
-          >
+          <Button type="submit" className="w-full" disabled={disabled}>
             {t("reset.submit")}
           </Button>
         </form>
@@ -56,7 +52,7 @@ export default function PasswordReset({
           </TextLink>
         </div>
       )}
-      <MessageDialog message={failure} onClose={() => setFailure(null)} />
+      <MessageDialog message={failure} onClose={clearFailure} />
     </AuthCard>
   );
 }

@@ -1,18 +1,28 @@
 import { Link, router, useForm, usePage } from "@inertiajs/react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import Dialog from "@/components/ui/Dialog";
 import EmptyState from "@/components/ui/EmptyState";
+import MessageDialog from "@/components/ui/MessageDialog";
 import Pagination from "@/components/ui/Pagination";
 import Select from "@/components/ui/Select";
 import TextArea from "@/components/ui/TextArea";
 import PageHeading from "@/components/learning/PageHeading";
+import { useFormFields } from "@/hooks/useFormFields";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { formatDateTime } from "@/lib/format";
 import { routes } from "@/routes";
-import type { NoteItem, NotesProps, PageProps } from "@/types/generated";
+import type { FieldRule, NoteItem, NotesProps, PageProps } from "@/types/generated";
+
+/** "12 z 5000 znaków" under a note's text, when the text has a limit. */
+function useLengthHint(text: string, rule: FieldRule | undefined): string | null {
+  const t = useT();
+  if (rule?.max_length === undefined) return null;
+  return t("notes.length", { count: text.length, max: rule.max_length });
+}
 
 function NewNote({ page }: { page: NotesProps }) {
   const t = useT();
@@ -20,31 +30,19 @@ function NewNote({ page }: { page: NotesProps }) {
     course: page.selected_course !== null ? String(page.selected_course) : "",
     text: "",
   });
-  const tooLong = form.data.text.length > page.max_length;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    form.post(page.create_url, {
-      preserveScroll: true,
-      onSuccess: () => form.reset("text"),
-    });
-  }
+  const fields = useFormFields(form, page.rules);
+  // The note is saved on this page: the form empties for the next one.
+  const { submit, disabled, failure, clearFailure } = useFormSubmit(form, page.create_url, {
+    fields,
+    onStay: () => form.reset("text"),
+  });
+  const hint = useLengthHint(form.data.text, page.rules.text);
 
   return (
     <Card>
       <form onSubmit={submit} noValidate className="space-y-4">
         <h2 className="text-lg font-bold">{t("notes.new")}</h2>
-        <Select
-          id="note-course"
-          label={t("notes.course")}
-          value={form.data.course}
-          onValueChange={(value) => {
-            form.setData("course", value);
-            form.clearErrors("course");
-          }}
-          error={form.errors.course}
-          required
-        >
+        <Select id="note-course" label={t("notes.course")} {...fields.field("course")} required>
           <option value="">{t("notes.choose_course")}</option>
           {page.courses.map((course) => (
             <option key={course.id} value={String(course.id)}>
@@ -56,36 +54,27 @@ function NewNote({ page }: { page: NotesProps }) {
           id="note-text"
           label={t("notes.text")}
           rows={4}
-          value={form.data.text}
-          onValueChange={(value) => {
-            form.setData("text", value);
-            form.clearErrors("text");
-          }}
-          error={
-            form.errors.text ?? (tooLong ? t("notes.too_long", { max: page.max_length }) : null)
-          }
-          hint={t("notes.length", { count: form.data.text.length, max: page.max_length })}
+          {...fields.field("text")}
+          hint={hint}
           required
         />
-        <Button
-          type="submit"
-          disabled={form.processing || !form.data.course || !form.data.text.trim() || tooLong}
-        >
+        <Button type="submit" disabled={disabled}>
           {t("notes.save")}
         </Button>
       </form>
+      <MessageDialog message={failure} onClose={clearFailure} />
     </Card>
   );
 }
 
 function Note({
   note,
-  maxLength,
+  rules,
   editError,
   onDelete,
 }: {
   note: NoteItem;
-  maxLength: number;
+  rules: Record<string, FieldRule>;
   editError: string | undefined;
   onDelete: () => void;
 }) {
@@ -93,12 +82,12 @@ function Note({
   const locale = usePage().props.locale;
   const [editing, setEditing] = useState(false);
   const form = useForm({ text: note.text });
-  const tooLong = form.data.text.length > maxLength;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    form.post(note.update_url, { preserveScroll: true, onSuccess: () => setEditing(false) });
-  }
+  // The server files the edit's message under its own key (beside the new note's "text").
+  const fields = useFormFields(form, rules, { text: editError });
+  const { submit, disabled, failure, clearFailure } = useFormSubmit(form, note.update_url, {
+    fields,
+    onStay: () => setEditing(false),
+  });
 
   return (
     <Card as="li">
@@ -116,13 +105,11 @@ function Note({
             id={`note-edit-${note.id}`}
             label={t("notes.text")}
             rows={4}
-            value={form.data.text}
-            onValueChange={(value) => form.setData("text", value)}
-            error={editError ?? (tooLong ? t("notes.too_long", { max: maxLength }) : null)}
+            {...fields.field("text")}
             autoFocus
           />
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={form.processing || !form.data.text.trim() || tooLong}>
+            <Button type="submit" disabled={disabled}>
               {t("notes.save_changes")}
             </Button>
             <Button
@@ -149,6 +136,7 @@ function Note({
           </div>
         </>
       )}
+      <MessageDialog message={failure} onClose={clearFailure} />
     </Card>
   );
 }
@@ -184,7 +172,7 @@ export default function Notes(page: PageProps<"Learning/Notes">) {
                   <Note
                     key={note.id}
                     note={note}
-                    maxLength={page.max_length}
+                    rules={page.rules}
                     editError={errors.edit_text}
                     onDelete={() => setDeleting(note)}
                   />

@@ -1,15 +1,17 @@
 import { Link, router, useForm } from "@inertiajs/react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 
 import DataExportCard from "@/components/account/DataExportCard";
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import Checkbox from "@/components/ui/Checkbox";
+import MessageDialog from "@/components/ui/MessageDialog";
 import TextField from "@/components/ui/TextField";
 import AppSessions from "@/components/learning/AppSessions";
 import ConsentSection from "@/components/consent/ConsentSection";
 import PageHeading from "@/components/learning/PageHeading";
-import { useFieldErrors } from "@/hooks/useFieldErrors";
+import { useFormFields } from "@/hooks/useFormFields";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import type { PageProps, ProfileProps } from "@/types/generated";
 
@@ -25,20 +27,10 @@ function NamesForm({ page }: { page: ProfileProps }) {
     last_name: page.profile.last_name,
     is_profile_public: page.profile.is_profile_public,
   });
-  const names = { first_name: form.data.first_name, last_name: form.data.last_name };
-  const fields = useFieldErrors(
-    names,
-    page.rules,
-    form.errors as Partial<Record<string, string>>,
-    form,
-  );
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    fields.markSubmitted();
-    if (!fields.isValid || form.processing) return;
-    form.post(page.urls.update, { preserveScroll: true });
-  }
+  const fields = useFormFields(form, page.rules);
+  const { submit, disabled, failure, clearFailure } = useFormSubmit(form, page.urls.update, {
+    fields,
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
@@ -77,9 +69,10 @@ function NamesForm({ page }: { page: ProfileProps }) {
           {t("profile.not_public_hint")}
         </p>
       ) : null}
-      <Button type="submit" disabled={!fields.isValid || form.processing}>
+      <Button type="submit" disabled={disabled}>
         {t("profile.save")}
       </Button>
+      <MessageDialog message={failure} onClose={clearFailure} />
     </form>
   );
 }
@@ -102,15 +95,11 @@ function AvatarForm({ page }: { page: ProfileProps }) {
     form.setData("avatar", file);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.data.avatar) return;
-    form.post(page.urls.avatar, {
-      preserveScroll: true,
-      forceFormData: true,
-      onSuccess: () => form.reset(),
-    });
-  }
+  // The file goes as multipart form data (Inertia's choice for a form holding a file).
+  const { submit, disabled, failure, clearFailure } = useFormSubmit(form, page.urls.avatar, {
+    ready: form.data.avatar !== null,
+    onStay: () => form.reset(),
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -163,9 +152,10 @@ function AvatarForm({ page }: { page: ProfileProps }) {
           </p>
         ) : null}
       </div>
-      <Button type="submit" disabled={!form.data.avatar || form.processing}>
+      <Button type="submit" disabled={disabled}>
         {t("profile.avatar_upload")}
       </Button>
+      <MessageDialog message={failure} onClose={clearFailure} />
     </form>
   );
 }

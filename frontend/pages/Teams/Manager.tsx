@@ -1,23 +1,23 @@
 import { Link, useForm } from "@inertiajs/react";
-import type { FormEvent } from "react";
 
 import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import EmptyState from "@/components/ui/EmptyState";
+import MessageDialog from "@/components/ui/MessageDialog";
 import TextField from "@/components/ui/TextField";
+import { useFormFields } from "@/hooks/useFormFields";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import type { ManagerProps, PageProps } from "@/types/generated";
 
 function NewTeam({ page }: { page: ManagerProps }) {
   const t = useT();
   const form = useForm({ name: "" });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.data.name.trim() || form.processing) return;
-    form.post(page.create_url, { preserveScroll: true });
-  }
+  const fields = useFormFields(form, page.rules);
+  const { submit, disabled, failure, clearFailure } = useFormSubmit(form, page.create_url, {
+    fields,
+  });
 
   return (
     <Card>
@@ -26,18 +26,14 @@ function NewTeam({ page }: { page: ManagerProps }) {
         <TextField
           id="team-name"
           label={t("manager.team_name")}
-          value={form.data.name}
-          maxLength={page.name_max_length}
-          onValueChange={(value) => {
-            form.setData("name", value);
-            form.clearErrors("name");
-          }}
-          error={form.errors.name}
+          maxLength={page.rules.name?.max_length}
+          {...fields.field("name")}
           required
         />
-        <Button type="submit" disabled={!form.data.name.trim() || form.processing}>
+        <Button type="submit" disabled={disabled}>
           {t("manager.create")}
         </Button>
+        <MessageDialog message={failure} onClose={clearFailure} />
       </form>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { Link, router, useForm, usePage } from "@inertiajs/react";
-import { lazy, Suspense, useState, type FormEvent } from "react";
+import { lazy, Suspense, useState } from "react";
 
 import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
@@ -9,28 +9,19 @@ import MessageDialog from "@/components/ui/MessageDialog";
 import Pagination from "@/components/ui/Pagination";
 import ProgressBar from "@/components/ui/ProgressBar";
 import TextArea from "@/components/ui/TextArea";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { formatDate, formatDateTime, percent } from "@/lib/format";
-import { wholeFormError } from "@/lib/validation";
 import type { InvitationRow, ManagerTeamProps, PageProps } from "@/types/generated";
 
 function InviteForm({ page }: { page: ManagerTeamProps }) {
   const t = useT();
   const form = useForm({ emails: "" });
-  const [failure, setFailure] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.data.emails.trim() || form.processing) return;
-    form.post(page.invite_url, {
-      preserveScroll: true,
-      onSuccess: () => form.reset(),
-      onError: (errors) => {
-        const message = wholeFormError(errors);
-        if (message) setFailure(message);
-      },
-    });
-  }
+  // The addresses are checked by the server alone (a list, each address, the quotas).
+  const { submit, disabled, failure, clearFailure } = useFormSubmit(form, page.invite_url, {
+    ready: form.data.emails.trim() !== "",
+    onStay: () => form.reset(),
+  });
 
   return (
     <Card>
@@ -49,10 +40,10 @@ function InviteForm({ page }: { page: ManagerTeamProps }) {
           hint={t("team.emails_hint", { max: page.max_emails })}
           required
         />
-        <Button type="submit" disabled={!form.data.emails.trim() || form.processing}>
+        <Button type="submit" disabled={disabled}>
           {t("team.send")}
         </Button>
-        <MessageDialog message={failure} onClose={() => setFailure(null)} />
+        <MessageDialog message={failure} onClose={clearFailure} />
       </form>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { Link, useForm, usePage } from "@inertiajs/react";
-import { lazy, Suspense, useState, type FormEvent } from "react";
+import { lazy, Suspense } from "react";
 
 import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
@@ -10,9 +10,10 @@ import Pagination from "@/components/ui/Pagination";
 import Select from "@/components/ui/Select";
 import TextField from "@/components/ui/TextField";
 import { areaTitleKey, productKindKey } from "@/components/vouchers/areaTitle";
+import { useFormFields } from "@/hooks/useFormFields";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { formatDate, formatNumber } from "@/lib/format";
-import { wholeFormError } from "@/lib/validation";
 import type { BatchesProps, PageProps } from "@/types/generated";
 
 function GenerateForm({ page }: { page: BatchesProps }) {
@@ -27,32 +28,15 @@ function GenerateForm({ page }: { page: BatchesProps }) {
     valid_until: "",
     idempotency_key: page.form_key,
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const size = Number(form.data.size);
-  const sizeError =
-    form.data.size !== "" && (!Number.isInteger(size) || size < 1 || size > page.max_size)
-      ? t("batches.size_range", { max: formatNumber(page.max_size, locale) })
-      : null;
-  const ready = form.data.product !== "" && form.data.size !== "" && sizeError === null;
+  const fields = useFormFields(form, page.rules);
+  // A stale key (the form left open too long) has no field of its own: a popup says so.
+  const { submit, disabled, failure, clearFailure } = useFormSubmit(form, page.create_url, {
+    fields,
+    failureFields: ["idempotency_key"],
+  });
+  const size = page.rules.size;
   const nothingToGrant =
     page.products.course.length + page.products.exam.length + page.products.path.length === 0;
-
-  function set(name: "product" | "size" | "name" | "valid_until", value: string) {
-    form.setData(name, value);
-    form.clearErrors(name);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!ready || form.processing) return;
-    form.post(page.create_url, {
-      preserveScroll: true,
-      onError: (errors) => {
-        const message = wholeFormError(errors) ?? errors.idempotency_key;
-        if (message) setFailure(message);
-      },
-    });
-  }
 
   return (
     <Card>
@@ -70,9 +54,7 @@ function GenerateForm({ page }: { page: BatchesProps }) {
         <Select
           id="batch-product"
           label={t("batches.product")}
-          value={form.data.product}
-          onValueChange={(value) => set("product", value)}
-          error={form.errors.product}
+          {...fields.field("product")}
           required
         >
           <option value="">{t("batches.choose_product")}</option>
@@ -93,36 +75,34 @@ function GenerateForm({ page }: { page: BatchesProps }) {
           label={t("batches.size")}
           type="number"
           inputMode="numeric"
-          min={1}
-          max={page.max_size}
-          value={form.data.size}
-          onValueChange={(value) => set("size", value)}
-          error={form.errors.size ?? sizeError}
-          hint={t("batches.size_hint", { max: formatNumber(page.max_size, locale) })}
+          min={size?.min_value}
+          max={size?.max_value}
+          {...fields.field("size")}
+          hint={
+            size?.max_value !== undefined
+              ? t("batches.size_hint", { max: formatNumber(size.max_value, locale) })
+              : null
+          }
           required
         />
         <TextField
           id="batch-name"
           label={t("batches.name")}
-          value={form.data.name}
-          maxLength={page.name_max_length}
-          onValueChange={(value) => set("name", value)}
-          error={form.errors.name}
+          maxLength={page.rules.name?.max_length}
+          {...fields.field("name")}
           hint={t("batches.name_hint")}
         />
         <TextField
           id="batch-valid-until"
           label={t("batches.valid_until")}
           type="date"
-          value={form.data.valid_until}
-          onValueChange={(value) => set("valid_until", value)}
-          error={form.errors.valid_until}
+          {...fields.field("valid_until")}
           hint={t("batches.valid_until_hint")}
         />
-        <Button type="submit" disabled={!ready || form.processing} className="w-full">
+        <Button type="submit" disabled={disabled} className="w-full">
           {form.processing ? t("batches.generating") : t("batches.generate")}
         </Button>
-        <MessageDialog message={failure} onClose={() => setFailure(null)} />
+        <MessageDialog message={failure} onClose={clearFailure} />
       </form>
     </Card>
   );

@@ -1,13 +1,12 @@
 import { useForm, usePage } from "@inertiajs/react";
-import { useState, type FormEvent } from "react";
 
 import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import MessageDialog from "@/components/ui/MessageDialog";
 import TextField from "@/components/ui/TextField";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
-import { wholeFormError } from "@/lib/validation";
 import type { PageProps } from "@/types/generated";
 
 /** The voucher page (docs/behaviour.md#vouchers): one code, redeemed as the logged-in learner. */
@@ -15,23 +14,13 @@ export default function Redeem({ code, action, max_length }: PageProps<"Vouchers
   const t = useT();
   const user = usePage().props.auth.user;
   const form = useForm({ code });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [succeeded, setSucceeded] = useState(false);
-  const empty = form.data.code.trim() === "";
+  // The button is disabled while the code is empty; any refusal is a popup
+  // (docs/behaviour.md#vouchers).
+  const { submit, disabled, failure, clearFailure } = useFormSubmit(form, action, {
+    ready: form.data.code.trim() !== "",
+    fallback: t("voucher.failed"),
+  });
   const name = `${user?.first_name ?? ""} ${user?.last_name ?? ""}`.trim();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (empty || form.processing) return;
-    form.post(action, {
-      preserveScroll: true,
-      preserveState: true,
-      onSuccess: () => setSucceeded(true),
-      onError: (errors) => {
-        setFailure(wholeFormError(errors) ?? t("voucher.failed"));
-      },
-    });
-  }
 
   return (
     <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">
@@ -52,16 +41,12 @@ export default function Redeem({ code, action, max_length }: PageProps<"Vouchers
             className="[&_input]:font-mono [&_input]:uppercase"
             required
           />
-          <Button type="submit" className="w-full" disabled={empty || form.processing || succeeded}>
+          <Button type="submit" className="w-full" disabled={disabled}>
             {t("voucher.submit", { name })}
           </Button>
         </form>
       </Card>
-      <MessageDialog
-        message={failure}
-        title={t("voucher.failed")}
-        onClose={() => setFailure(null)}
-      />
+      <MessageDialog message={failure} title={t("voucher.failed")} onClose={clearFailure} />
     </section>
   );
 }

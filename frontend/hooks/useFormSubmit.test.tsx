@@ -1,0 +1,179 @@
+import { act, type FormEvent } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { useFormSubmit, type PostingForm, type SubmitOptions } from "./useFormSubmit";
+
+vi.mock("@inertiajs/react", () => ({ usePage: () => ({ component: "Learning/Notes" }) }));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Visit = Parameters<PostingForm["post"]>[1];
+
+/** A stand-in for Inertia's form: it records each post and its callbacks. */
+class FakeForm implements PostingForm {
+  processing = false;
+  posts: Array<{ url: string; visit: Visit }> = [];
+  post(url: string, visit: Visit) {
+    this.posts.push({ url, visit });
+  }
+}
+
+let root: Root;
+let container: HTMLElement;
+let form: FakeForm;
+let result: ReturnType<typeof useFormSubmit>;
+
+function Harness({
+  options,
+  report,
+}: {
+  options: SubmitOptions;
+  report: (submitting: ReturnType<typeof useFormSubmit>) => void;
+}) {
+  report(useFormSubmit(form, "/platforma/notatki", options));
+  return null;
+}
+
+function render(options: SubmitOptions = {}) {
+  act(() => root.render(<Harness options={options} report={(latest) => (result = latest)} />));
+}
+
+function submit() {
+  act(() => result.submit({ preventDefault: () => undefined } as FormEvent));
+}
+
+/** The answer of the last post, as Inertia calls back, then the end of the visit. */
+function answer(callbacks: (visit: Visit) => unknown) {
+  const { visit } = form.posts.at(-1)!;
+  let returned: unknown;
+  act(() => {
+    returned = callbacks(visit);
+    visit.onFinish();
+  });
+  return returned;
+}
+
+beforeEach(() => {
+  container = document.createElement("div");
+  root = createRoot(container);
+  form = new FakeForm();
+});
+
+afterEach(() => act(() => root.unmount()));
+
+describe("useFormSubmit", () => {
+  it("posts nothing while the fields are invalid, and shows their messages", () => {
+    const fields = { isValid: false, markSubmitted: vi.fn() };
+    render({ fields });
+
+    expect(result.disabled).toBe(true);
+    submit();
+
+    expect(fields.markSubmitted).toHaveBeenCalled();
+    expect(form.posts).toEqual([]);
+  });
+
+  it("waits for what the page waits for", () => {
+    render({ ready: false });
+    submit();
+    expect(result.disabled).toBe(true);
+    expect(form.posts).toEqual([]);
+  });
+
+  it("posts once to its address, keeping the page's scroll and state", () => {
+    render();
+    submit();
+
+    expect(form.posts).toHaveLength(1);
+    expect(form.posts[0]!.url).toBe("/platforma/notatki");
+    expect(form.posts[0]!.visit).toMatchObject({ preserveScroll: true, preserveState: true });
+  });
+
+  it("is disabled while the form is being sent", () => {
+    form.processing = true;
+    render();
+    expect(result.disabled).toBe(true);
+    submit();
+    expect(form.posts).toEqual([]);
+  });
+
+  it("stays disabled once accepted, while the browser leaves for another page", () => {
+    render();
+    submit();
+    answer((visit) => visit.onSuccess({ component: "Learning/Course" }));
+
+    expect(result.disabled).toBe(true);
+    submit();
+    expect(form.posts).toHaveLength(1);
+  });
+
+  it("stays disabled when the answer is a page loaded in full", () => {
+    render();
+    submit();
+    answer(() => undefined);
+
+    expect(result.disabled).toBe(true);
+  });
+
+  it("is ready again when the same page shows after success", () => {
+    const onStay = vi.fn();
+    render({ onStay });
+    submit();
+    answer((visit) => visit.onSuccess({ component: "Learning/Notes" }));
+
+    expect(onStay).toHaveBeenCalled();
+    expect(result.disabled).toBe(false);
+  });
+
+  it("is enabled again after a refusal and gives its message", () => {
+    render({ failureFields: ["idempotency_key"] });
+    submit();
+    answer((visit) => visit.onError({ idempotency_key: "Odśwież stronę" }));
+
+    expect(result.disabled).toBe(false);
+    expect(result.failure).toBe("Odśwież stronę");
+    act(() => result.clearFailure());
+    expect(result.failure).toBeNull();
+  });
+
+  it("leaves a refusal of fields to the fields", () => {
+    render();
+    submit();
+    answer((visit) => visit.onError({ text: "Wpisz treść notatki." }));
+
+    expect(result.failure).toBeNull();
+    expect(result.disabled).toBe(false);
+  });
+
+  it("clears the last refusal when the form is sent again", () => {
+    render();
+    submit();
+    answer((visit) => visit.onError({ form: "Zbyt wiele prób" }));
+    submit();
+
+    expect(result.failure).toBeNull();
+    expect(form.posts).toHaveLength(2);
+  });
+
+  it("leaves a server error to the app's dialog, unless the page shows it itself", () => {
+    render();
+    submit();
+    expect(answer((visit) => visit.onHttpException())).toBeUndefined();
+    expect(result.failure).toBeNull();
+    expect(result.disabled).toBe(false);
+
+    render({ brokenAsRefusal: true, fallback: "" });
+    submit();
+    expect(answer((visit) => visit.onNetworkError())).toBe(false);
+    expect(result.failure).toBe("");
+    expect(result.disabled).toBe(false);
+  });
+
+  it("is enabled again when the visit is cancelled", () => {
+    render();
+    submit();
+    answer((visit) => visit.onCancel());
+    expect(result.disabled).toBe(false);
+  });
+});
