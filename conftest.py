@@ -98,3 +98,28 @@ def learner(client):
     user = make_user(first_name="Ola", last_name="Nowak")
     client.force_login(user)
     return user
+
+
+@pytest.fixture(scope="session")
+def s3_server():
+    """moto's S3 server on a free port for the whole run, with its bucket
+    (app/core/tests/object_storage.py)."""
+    from app.core.tests.object_storage import MotoServer
+
+    server = MotoServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def object_storage(settings, s3_server):
+    """The platform keeps its users' files in `s3_server`'s bucket, emptied first, set as
+    app/settings.py sets it from AWS_STORAGE_BUCKET_NAME and the rest; the client waits a
+    second for an answer, so tests of a storage that hangs stay quick. `.use(endpoint)`
+    goes through another endpoint (a proxy in front of the server, a silent listener)."""
+    from app.core.tests.object_storage import PlatformStorage
+
+    s3_server.empty()
+    storage = PlatformStorage(settings, s3_server)
+    storage.use()
+    return storage

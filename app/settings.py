@@ -369,6 +369,40 @@ STORAGES = {
     "default": {"BACKEND": "app.core.storage.AtomicFileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
+# Every file kept for users (today: avatars) goes through STORAGES["default"]: the local
+# disk above for one machine, or, with AWS_STORAGE_BUCKET_NAME, an S3-compatible bucket
+# (django-storages) that every node shares. Files there are public by an unguessable name
+# (ARCHITECTURE.md, "Uploaded files"): their URLs carry no signature. Anything private
+# must never be kept in this storage: it gets a storage of its own with
+# AWS_QUERYSTRING_AUTH on and a short AWS_QUERYSTRING_EXPIRE, and is served only by those
+# signed URLs. (Data exports are kept in the database, DataExport.content.)
+AWS_STORAGE_BUCKET_NAME = os.environ.get("AWS_STORAGE_BUCKET_NAME", "")
+if AWS_STORAGE_BUCKET_NAME:
+    from app.core.object_storage import client_config, public_origins
+
+    AWS_S3_ENDPOINT_URL = os.environ.get("AWS_S3_ENDPOINT_URL") or None
+    AWS_ACCESS_KEY_ID = os.environ.get("AWS_ACCESS_KEY_ID") or None
+    AWS_SECRET_ACCESS_KEY = os.environ.get("AWS_SECRET_ACCESS_KEY") or None
+    AWS_S3_CUSTOM_DOMAIN = os.environ.get("AWS_S3_CUSTOM_DOMAIN") or None
+    AWS_S3_REGION_NAME = os.environ.get("AWS_S3_REGION_NAME") or None
+    AWS_S3_ADDRESSING_STYLE = os.environ.get("AWS_S3_ADDRESSING_STYLE") or None
+    AWS_QUERYSTRING_AUTH = False
+    # Random names are never reused: one upload is never overwritten, so browsers and a
+    # CDN may keep it for good (and the storage needs no look-up before a write).
+    AWS_S3_FILE_OVERWRITE = True
+    AWS_S3_OBJECT_PARAMETERS = {"CacheControl": "public, max-age=31536000, immutable"}
+    AWS_S3_CLIENT_CONFIG = client_config(addressing_style=AWS_S3_ADDRESSING_STYLE)
+    STORAGES["default"] = {"BACKEND": "storages.backends.s3.S3Storage"}
+    SECURE_CSP["img-src"] = [  # type: ignore[misc]
+        *SECURE_CSP["img-src"],
+        *public_origins(
+            bucket=AWS_STORAGE_BUCKET_NAME,
+            endpoint_url=AWS_S3_ENDPOINT_URL,
+            custom_domain=AWS_S3_CUSTOM_DOMAIN,
+            addressing_style=AWS_S3_ADDRESSING_STYLE,
+            region=AWS_S3_REGION_NAME,
+        ),
+    ]
 # Outside production static files are served straight from static/ (no collectstatic step).
 WHITENOISE_USE_FINDERS = not IS_PRODUCTION
 # Vite already puts a content hash in every built asset name.

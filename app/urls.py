@@ -15,8 +15,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
 ]
 
-if not settings.IS_PRODUCTION:
-    # Uploaded avatars; in production the web server or object storage serves media.
+if not settings.IS_PRODUCTION and not settings.AWS_STORAGE_BUCKET_NAME:
+    # Avatars on the local disk; in production the web server serves them, and files in
+    # object storage are served by it (their URLs point there).
     urlpatterns.append(path("media/<path:path>", serve, {"document_root": settings.MEDIA_ROOT}))
 
 handler400 = "app.core.views.bad_request"

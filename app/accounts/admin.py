@@ -8,7 +8,6 @@ a protected account is shown read-only. Hiding a control would not be enough: th
 refuses.
 """
 
-import uuid
 from typing import cast
 
 from allauth.account.models import EmailAddress
@@ -66,11 +65,25 @@ class UserChangeForm(DjangoUserChangeForm):
 
     def clean_avatar(self):
         # A picture uploaded here goes through the learner's guard: decoded within the
-        # memory budget, stored re-encoded without metadata.
+        # memory budget, stored re-encoded without metadata (in full_clean, once the
+        # whole form is valid, so a refused form leaves no file behind).
         value = self.cleaned_data.get("avatar")
         if not isinstance(value, UploadedFile):
             return value
-        return ContentFile(avatar_from_upload(value), name=f"{uuid.uuid4().hex}.jpg")
+        return ContentFile(avatar_from_upload(value))
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        image = self.cleaned_data.get("avatar") if self.is_bound and not self.errors else None
+        if not isinstance(image, ContentFile):
+            return
+        try:
+            name = services.avatar_store(user=self.instance, image=image.read())
+        except ApplicationError as refused:
+            self.add_error("avatar", refused.message)
+            return
+        self.cleaned_data["avatar"] = name
+        self.instance.avatar = name
 
     def clean_roles(self):
         chosen = self.cleaned_data.get("roles")
@@ -151,6 +164,13 @@ class UserAdmin(DjangoUserAdmin):
             },
         ),
     ]
+
+    def save_model(self, request: HttpRequest, obj: User, form, change: bool) -> None:
+        old = form.initial.get("avatar") if change and "avatar" in form.changed_data else None
+        super().save_model(request, obj, form, change)
+        # A replaced or cleared avatar's file goes once the change is committed.
+        if old and old.name != obj.avatar.name:
+            services.avatar_delete(name=old.name)
 
     def get_form(self, request: HttpRequest, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)

@@ -150,6 +150,8 @@ ADMIN_LOGIN_ERROR_KEYS = {"login": "username", "login_password": "password"}
 AVATAR_MAX_BYTES = 2 * 1024 * 1024
 # The stored avatar: a square JPEG this many pixels a side.
 AVATAR_SIZE = 400
+# The storage refused the avatar or did not answer in time (accounts.services.avatar_store).
+AVATAR_NOT_STORED = _("Nie udało się zapisać zdjęcia. Spróbuj ponownie później.")
 
 
 def avatar_from_upload(upload: UploadedFile) -> bytes:

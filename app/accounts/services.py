@@ -1,5 +1,6 @@
 """Writes of accounts."""
 
+import secrets
 import uuid
 from datetime import datetime, timedelta
 
@@ -13,6 +14,7 @@ from allauth.usersessions.models import UserSession
 from django.conf import settings
 from django.contrib.auth import update_session_auth_hash
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.core.files.storage import Storage
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.urls import reverse
@@ -23,6 +25,7 @@ from django.utils.translation import gettext as _
 from app.accounts import selectors
 from app.accounts.cache import account_cache_bump
 from app.accounts.forms import (
+    AVATAR_NOT_STORED,
     NOT_ADMIN,
     LoginForm,
     PasswordReminderForm,
@@ -44,6 +47,7 @@ from app.core.data_export import data_export_content
 from app.core.errors import ApplicationError, rate_limit, valid_data
 from app.core.inertia import form_errors
 from app.core.models import DataExport, EmailLog, EmailOutbox
+from app.core.storage import StorageUnavailable, file_delete, file_delete_on_commit, file_save
 from app.core.tasks import send_email
 from app.core.tokens import UNKNOWN, USED, new_token, token_digest
 
@@ -551,6 +555,40 @@ def account_restore(*, token: str) -> User:
     return user
 
 
+# --- Avatars ---------------------------------------------------------------------------------
+
+
+def _avatar_storage() -> Storage:
+    return User._meta.get_field("avatar").storage
+
+
+def avatar_store(*, user: User, image: bytes) -> str:
+    """Keep the re-encoded avatar `image` under a new random name and return the name.
+    Nothing of the account is in it, so no avatar's address can be guessed or enumerated
+    (the storage serves it publicly, ARCHITECTURE.md). Raises ApplicationError (503, under
+    the avatar field) when the storage refuses it or does not answer in time; nothing of
+    it remains then."""
+    field = User._meta.get_field("avatar")
+    name = field.generate_filename(user, f"{secrets.token_hex(16)}.jpg")
+    try:
+        return file_save(storage=field.storage, name=name, content=image)
+    except StorageUnavailable as error:
+        message = str(AVATAR_NOT_STORED)
+        raise ApplicationError(
+            message, code="storage_unavailable", status=503, fields={"avatar": message}
+        ) from error
+
+
+def avatar_delete(*, name: str, after_commit: bool = True) -> None:
+    """Delete the avatar file `name` once the current transaction commits (or at once,
+    for a file no committed row points at); a storage that fails then costs a line in the
+    log, never the change."""
+    if after_commit:
+        file_delete_on_commit(storage=_avatar_storage(), name=name)
+    else:
+        file_delete(storage=_avatar_storage(), name=name)
+
+
 def account_purge(*, user_id: int, now: datetime | None = None) -> bool:
     """Anonymise one account whose deletion is due (marked longer than
     ACCOUNT_DELETION_GRACE ago); returns False and changes nothing for any other account."""
@@ -634,10 +672,9 @@ def _anonymise(user: User) -> None:
         sender=User, user=user, old_email=old_email, placeholder_email=placeholder
     )
     if avatar:
-        storage = User._meta.get_field("avatar").storage
         # The file goes only once the anonymised row is committed: a crash before
         # that leaves both the file and the data for the next run.
-        transaction.on_commit(lambda: storage.delete(avatar))
+        avatar_delete(name=avatar)
 
 
 def accounts_purge_due(*, now: datetime | None = None, batch_size: int = 200) -> int:

@@ -1,16 +1,11 @@
 """Writes of the learner area: granting access, finishing lessons, certificates,
 favourites, notes and the learner's profile."""
 
-import logging
-import uuid
-
-from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
+from app.accounts import services as account_services
 from app.accounts.models import User
-from app.core.errors import ApplicationError
 from app.learning.models import (
     Access,
     Certificate,
@@ -25,8 +20,6 @@ from app.learning.models import (
 )
 
 Product = Course | Exam | LearningPath
-logger = logging.getLogger("platforma.learning")
-AVATAR_NOT_STORED = _("Nie udało się zapisać zdjęcia. Spróbuj ponownie później.")
 PRODUCT_FIELD: dict[type, ProductKind] = {Course: "course", Exam: "exam", LearningPath: "path"}
 
 
@@ -111,25 +104,30 @@ def profile_update(*, user: User, first_name: str, last_name: str, is_profile_pu
 
 
 def avatar_replace(*, user: User, image: bytes) -> None:
-    """Store the avatar the form re-encoded (a square JPEG without metadata, see
-    AvatarForm); the old file goes. Raises ApplicationError (503) when the file cannot be
-    written (the disk is full or not writable): nothing of the new file remains and the
-    old avatar stays."""
-    old = user.avatar.name if user.avatar else None
+    """Make the avatar the form re-encoded (a square JPEG without metadata, see AvatarForm)
+    the learner's, under a new unguessable name; the old file goes once that is committed.
+    Raises ApplicationError (503) when the storage refuses the file or does not answer in
+    time: nothing of the new file remains and the old avatar stays."""
+    name = account_services.avatar_store(user=user, image=image)
+    old = user.avatar.name
     try:
-        user.avatar.save(f"{uuid.uuid4().hex}.jpg", ContentFile(image), save=True)
-    except OSError as error:
-        logger.error("Avatar not stored: %s", error)
-        user.avatar.name = old
-        message = str(AVATAR_NOT_STORED)
-        raise ApplicationError(
-            message, code="storage_unavailable", status=503, fields={"avatar": message}
-        ) from error
+        with transaction.atomic():
+            user.avatar = name
+            user.save(update_fields=["avatar"])
+    except BaseException:
+        # No row points at the new file: it goes now, whatever stopped the change.
+        user.avatar = old
+        account_services.avatar_delete(name=name, after_commit=False)
+        raise
     if old:
-        user.avatar.storage.delete(old)
+        account_services.avatar_delete(name=old)
 
 
 def avatar_remove(*, user: User) -> None:
-    """Go back to the default avatar; idempotent."""
-    if user.avatar:
-        user.avatar.delete(save=True)
+    """Go back to the default avatar; the file goes once that is committed. Idempotent."""
+    old = user.avatar.name
+    if not old:
+        return
+    user.avatar = ""
+    user.save(update_fields=["avatar"])
+    account_services.avatar_delete(name=old)

@@ -1,6 +1,7 @@
 """A TCP proxy the tests control, in the way of Toxiproxy: it stands between the platform
 and a service (PostgreSQL, Redis) and can cut every open connection, refuse new ones, hold
-every byte (a service that accepts and never answers), answer late, and let everything
+every byte (a service that accepts and never answers), pass requests on and hold their
+answers (a service that does the work and never says so), answer late, and let everything
 through again, without touching the service itself."""
 
 import socket
@@ -12,8 +13,8 @@ from contextlib import suppress
 class FaultProxy:
     """Forwards 127.0.0.1:<port> to `upstream` while up; `cut()` closes every connection
     and closes new ones as soon as they are accepted, `hang()` holds every byte (in both
-    directions, on open connections and new ones), `delay(s)` forwards each chunk s
-    seconds late; `restore()` ends any of them."""
+    directions, on open connections and new ones), `mute()` holds only what the service
+    sends back, `delay(s)` forwards each chunk s seconds late; `restore()` ends any of them."""
 
     def __init__(self, upstream_host: str, upstream_port: int) -> None:
         self.upstream = (upstream_host, upstream_port)
@@ -27,6 +28,9 @@ class FaultProxy:
         # Cleared while hanging: the pumps wait on it before forwarding anything.
         self._flowing = threading.Event()
         self._flowing.set()
+        # Cleared while muted: the pumps of answers wait on it.
+        self._answering = threading.Event()
+        self._answering.set()
         self._stopped = threading.Event()
         self._thread = threading.Thread(target=self._accept, daemon=True, name="fault-proxy")
         self._thread.start()
@@ -48,6 +52,12 @@ class FaultProxy:
             self._up = True
             self._delay = 0.0
         self._flowing.set()
+        self._answering.set()
+
+    def mute(self) -> None:
+        """Pass every request on and hold every answer: the service does the work, the
+        client never hears of it."""
+        self._answering.clear()
 
     def hang(self) -> None:
         """Accept and keep every connection, and pass nothing on: a service that hangs."""
@@ -81,6 +91,7 @@ class FaultProxy:
     def stop(self) -> None:
         self._stopped.set()
         self._flowing.set()
+        self._answering.set()
         self.cut()
         self._thread.join(timeout=5)
         self._listener.close()
@@ -107,13 +118,17 @@ class FaultProxy:
             client.settimeout(None)
             with self._lock:
                 self._open.update((client, server))
-            for source, target in ((client, server), (server, client)):
-                threading.Thread(target=self._pump, args=(source, target), daemon=True).start()
+            for source, target, answers in ((client, server, False), (server, client, True)):
+                threading.Thread(
+                    target=self._pump, args=(source, target, answers), daemon=True
+                ).start()
 
-    def _pump(self, source: socket.socket, target: socket.socket) -> None:
+    def _pump(self, source: socket.socket, target: socket.socket, answers: bool) -> None:
         try:
             while chunk := source.recv(65536):
                 self._flowing.wait()
+                if answers:
+                    self._answering.wait()
                 with self._lock:
                     delay = self._delay
                 if delay:
