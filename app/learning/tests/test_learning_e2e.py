@@ -182,3 +182,43 @@ def test_on_a_phone_the_author_table_scrolls_from_the_keyboard(live_server, page
     page.keyboard.press("ArrowRight")
     # The browser scrolls smoothly: the table moves within a moment.
     wait_until(lambda: table.evaluate("e => e.scrollLeft") > 0)
+
+
+@pytest.mark.object_storage
+def test_avatar_in_object_storage_and_a_storage_that_refuses(
+    live_server, page, viewport, object_storage, settings
+):
+    # What app/settings.py adds to the CSP for a bucket: the browser loads from there.
+    settings.SECURE_CSP = {
+        **settings.SECURE_CSP,
+        "img-src": [*settings.SECURE_CSP["img-src"], object_storage.server.endpoint],
+    }
+    learner = make_user(first_name="Ola", last_name="Nowak")
+    log_in(page, live_server, learner)
+    page.goto(f"{live_server.url}/platforma/profil")
+
+    picture = io.BytesIO()
+    Image.new("RGB", (80, 80), (200, 30, 30)).save(picture, format="PNG")
+    page.get_by_label("Nowy awatar").set_input_files(
+        files=[{"name": "me.png", "mimeType": "image/png", "buffer": picture.getvalue()}]
+    )
+    page.get_by_role("button", name="Zapisz awatar").click()
+    avatar = page.get_by_role("img", name="Twój awatar")
+    expect(avatar).to_be_visible()
+    learner.refresh_from_db()
+    shown = f"{object_storage.server.endpoint}/platforma-test/{learner.avatar.name}"
+    expect(avatar).to_have_attribute("src", shown)
+    # Loaded from the bucket, not merely named.
+    assert avatar.evaluate("image => image.complete && image.naturalWidth") == 400
+
+    with object_storage.refusing_writes():
+        page.get_by_label("Nowy awatar").set_input_files(
+            files=[{"name": "new.png", "mimeType": "image/png", "buffer": picture.getvalue()}]
+        )
+        page.get_by_role("button", name="Zapisz awatar").click()
+        expect(
+            page.get_by_text("Nie udało się zapisać zdjęcia. Spróbuj ponownie później.")
+        ).to_be_visible()
+    expect(avatar).to_have_attribute("src", shown)
+    assert settled_axe_violations(page) == []
+    assert object_storage.keys() == [learner.avatar.name]
