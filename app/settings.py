@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "inertia",
     "cookie_consent",
     "ninja",
+    "corsheaders",
     "app.core",
     "app.accounts",
     "app.learning",
@@ -88,8 +89,8 @@ MIDDLEWARE = [
     # with random bytes and masks a CSRF token anew in every response (Platforma's pages
     # carry theirs in a cookie, not in the body).
     "django.middleware.gzip.GZipMiddleware",
-    # The mobile app's API: CORS, and its refusals in its own shape (app/api/middleware.py).
-    "app.api.middleware.ApiMiddleware",
+    # CORS for the mobile app's API (django-cors-headers; CORS_* below).
+    "corsheaders.middleware.CorsMiddleware",
     "app.core.middleware.RequestBodyLimitMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -100,6 +101,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The app's calls never see the session cookie (app/api/middleware.py).
+    "app.api.middleware.ApiMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -486,9 +489,16 @@ ACCOUNT_RATE_LIMITS = RATE_LIMITS
 # most once per API_TOKEN_TOUCH_SECONDS, not on every call.
 API_TOKEN_IDLE_DAYS = int(os.environ.get("API_TOKEN_IDLE_DAYS", "30"))
 API_TOKEN_TOUCH_SECONDS = 60
-# Browser origins allowed to call /api/public/ and /api/app/ (CORS); the app is native,
-# so none by default. Comma-separated, e.g. "https://app.example.com".
-API_ALLOWED_ORIGINS = [origin.rstrip("/") for origin in env_list("API_ALLOWED_ORIGINS")]
+# Browser origins allowed to call /api/public/ and /api/app/ (CORS, by django-cors-headers);
+# the app is native, so none by default. Comma-separated in API_ALLOWED_ORIGINS, e.g.
+# "https://app.example.com". Other origins get no CORS headers: the browser keeps the
+# answer from them. The pages' own calls are same-origin and get none.
+CORS_ALLOWED_ORIGINS = [origin.rstrip("/") for origin in env_list("API_ALLOWED_ORIGINS")]
+CORS_URLS_REGEX = r"^/api/(public|app)/"
+CORS_ALLOW_METHODS = ["GET", "POST", "OPTIONS"]
+CORS_ALLOW_HEADERS = ["Accept", "Accept-Language", "Content-Type", "X-Platforma-Token"]
+CORS_ALLOW_CREDENTIALS = True
+CORS_PREFLIGHT_MAX_AGE = 600
 
 # --- Serving, health and observability ---------------------------------------------------
 # What `./scripts/serve` needs in production, and what it reports.

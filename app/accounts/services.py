@@ -209,6 +209,9 @@ def password_reminder_send(
 
 # --- Sessions of the mobile app ------------------------------------------------------------
 
+# The header the mobile app sends its session's token in (SPEC §7).
+APP_TOKEN_HEADER = "X-Platforma-Token"
+
 
 def app_token_issue(*, user: User, device: str = "") -> tuple[AppToken, str]:
     """Open a session of the mobile app for `user`; returns it with its secret, which is

@@ -17,8 +17,8 @@ from app.core.admin_site import ADMIN_HOME
 from app.core.header import header_type_for
 from app.core.inertia import pop_errors
 from app.shell.banners import info_banners_timed
-from app.shell.presenters import app_banner_of, menu_props, viewer_of
-from app.shell.props import InfoBanner, MenuProps, ShellProps
+from app.shell.menus import menu_props
+from app.shell.props import InfoBanner, MenuProps, ShellProps, app_banner_of, viewer_of
 from app.shell.selectors import notification_count_unread
 
 

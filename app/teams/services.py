@@ -284,7 +284,9 @@ def invitation_accept(*, user: User, token: str) -> Team:
                 Membership.objects.create(team=team, user=user)
         except IntegrityError:
             raise ApplicationError(
-                _("Już należysz do zespołu %(team)s.") % {"team": team.name}, code="member"
+                _("Już należysz do zespołu %(team)s.") % {"team": team.name},
+                code="member",
+                status=409,
             ) from None
         invitation.used_at = timezone.now()
         invitation.accepted_by = user

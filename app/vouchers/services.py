@@ -143,7 +143,9 @@ def _already_owned(product: Product | None) -> ApplicationError:
 
 def _already_redeemed() -> ApplicationError:
     return ApplicationError(
-        _("Ten voucher został już przez Ciebie wykorzystany."), code="already_redeemed"
+        _("Ten voucher został już przez Ciebie wykorzystany."),
+        code="already_redeemed",
+        status=409,
     )
 
 
@@ -151,6 +153,7 @@ def _used_up() -> ApplicationError:
     return ApplicationError(
         _("Ten voucher został już wykorzystany przez wszystkie osoby, dla których był."),
         code="used_up",
+        status=409,
     )
 
 

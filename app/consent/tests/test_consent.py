@@ -43,6 +43,10 @@ def definition_version() -> str:
     return max(cookie.created.isoformat() for cookie in optional)
 
 
+def purpose_version(varname: str) -> str:
+    return CookieGroup.objects.get(varname=varname).get_version()
+
+
 def consent_prop(client: Client, url: str = "/login", **kwargs):
     return page_of(visit(client, url, **kwargs))["props"]["consent"]
 
@@ -279,9 +283,11 @@ def test_an_unknown_action_is_refused_with_the_error(client, body):
 
     assert response.status_code == 400
     assert response.json() == {
-        "message": "Nieznane zdarzenie zgody.",
-        "code": "invalid",
-        "fields": {"action": "Nieznane zdarzenie zgody."},
+        "error": {
+            "message": "Nieznane zdarzenie zgody.",
+            "code": "invalid",
+            "fields": {"action": "Nieznane zdarzenie zgody."},
+        }
     }
     assert not ConsentEvent.objects.exists()
 

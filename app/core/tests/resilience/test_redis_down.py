@@ -71,7 +71,7 @@ def test_a_rate_limited_login_is_refused_with_503_while_redis_is_down(
     response = log_in_with_password(client, "ola@example.com")
 
     assert response.status_code == 503
-    assert response.json() == {"message": message, "code": "503"}
+    assert response.json() == {"error": {"message": message, "code": 503}}
     assert "_auth_user_id" not in client.session
 
     cache_through_proxy.restore()
@@ -183,7 +183,7 @@ def test_redis_stopped_mid_run_under_gunicorn(redis_proxy, settings, tmp_path):
         assert jan.open("/login").status_code == 200
         refused = jan.log_in("jan@example.com", DEFAULT_PASSWORD)
         assert refused.status_code == 503
-        assert refused.json() == {"message": UPDATING_PL, "code": "503"}
+        assert refused.json() == {"error": {"message": UPDATING_PL, "code": 503}}
 
         command = subprocess.run(
             [
