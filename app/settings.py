@@ -463,6 +463,10 @@ COOKIE_CONSENT_MAX_AGE = 120 * 24 * 3600
 COOKIE_CONSENT_DOMAIN = os.environ.get("CONSENT_COOKIE_DOMAIN") or None
 COOKIE_CONSENT_SECURE = IS_PRODUCTION
 COOKIE_CONSENT_SAMESITE = "Lax"
+# One consent log: the consent app's (app.consent.models.ConsentEvent: every event of the
+# notice, by whom, with the services chosen). The library's own (a row per purpose
+# accepted or declined, with no account) would be a second one.
+COOKIE_CONSENT_LOG_ENABLED = False
 # The consent log (docs/behaviour.md#consent-log): the notice reports each event; saving a choice.
 RATE_LIMITS["consent_log"] = "60/m/ip"
 RATE_LIMITS["consent_save"] = "30/m/ip"
