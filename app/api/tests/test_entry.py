@@ -256,6 +256,29 @@ def test_relogin_refuses_an_unknown_link_and_an_account_with_a_role(client: Clie
     assert not AppToken.objects.exists()
 
 
+# --- Answers that carry a token ------------------------------------------------------------
+
+
+def test_no_cache_keeps_an_answer_that_carries_a_token(client: Client):
+    make_user(email="ola@example.com")
+    make_user(email="admin@example.com", roles=["ADMIN"])
+    _link, secret = make_session_link(make_user())
+
+    answers = [
+        post_api(client, LOGIN, {"login": "ola@example.com", "loginPassword": DEFAULT_PASSWORD}),
+        post_api(client, REGISTER, registration()),
+        get_api(client, f"/api/public/relogin/{secret}"),
+        post_api(
+            client, ADMIN_LOGIN, {"username": "admin@example.com", "password": DEFAULT_PASSWORD}
+        ),
+    ]
+
+    for response in answers:
+        assert response.status_code == 200
+        assert "no-store" in response["Cache-Control"]
+        assert "private" in response["Cache-Control"]
+
+
 # --- Admin login --------------------------------------------------------------------------
 
 
