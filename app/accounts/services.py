@@ -44,7 +44,7 @@ from app.core.data_export import data_export_content
 from app.core.errors import ApplicationError, rate_limit, valid_data
 from app.core.inertia import form_errors
 from app.core.models import DataExport, EmailLog, EmailOutbox
-from app.core.tasks import send_email
+from app.core.tasks import send_email, task_enqueue_on_commit
 from app.core.tokens import UNKNOWN, USED, new_token, token_digest
 
 # The refusal code of a session link whose account has a role: it logs in with a password.
@@ -667,6 +667,18 @@ def user_signup_complete_for_app(*, request: HttpRequest, user: User) -> None:
 
 
 # --- Data export (GDPR Art. 15 and 20) -------------------------------------------------------
+
+# The task that builds an export (app.accounts.tasks), enqueued by name: the tasks module
+# imports this one.
+DATA_EXPORT_TASK = "accounts.build_data_export"
+
+
+def data_export_request(*, user: User) -> str:
+    """Queue the export of the user's data (data_export_build, in the background) once the
+    current transaction commits; returns the request's key."""
+    request_key = uuid.uuid4().hex
+    task_enqueue_on_commit(DATA_EXPORT_TASK, user_id=user.pk, request_key=request_key)
+    return request_key
 
 
 def data_export_build(*, user_id: int, request_key: str) -> DataExport | None:

@@ -19,11 +19,13 @@ renders the not-found page, since the catalogue has no dialog for it.
 
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
 from allauth.core.internal import ratelimit as allauth_ratelimit
 from django.conf import settings
+from django.contrib import messages
 from django.db import InterfaceError, OperationalError
 from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
@@ -208,25 +210,27 @@ def error_response(
     return render_page(request, "Errors/Error", props, status=status)
 
 
-def _form_page(request: HttpRequest) -> tuple[str | None, bool]:
-    return (
-        getattr(request, "_platforma_form_page", None),
-        getattr(request, "_platforma_errors_with_code", False),
-    )
+@dataclass(frozen=True)
+class _ErrorsReturn:
+    page: str
+    with_code: bool
+    as_message: bool
 
 
 def errors_return_to(
-    form_page: Callable[..., str], *, with_code: bool = False
+    form_page: Callable[..., str], *, with_code: bool = False, as_message: bool = False
 ) -> Callable[[View], View]:
     """The page an ApplicationError raised by this view's form sends the visitor back to:
     `form_page(request, *view_args, **view_kwargs)`, a path the server built itself. With
-    `with_code`, the page's errors also carry the error's code (under "code")."""
+    `with_code`, the page's errors also carry the error's code (under "code"); with
+    `as_message`, the message goes there as an error message (flash) instead, for a page
+    that has no form of its own to show it on."""
 
     def decorator(view: View) -> View:
         @wraps(view)
         def with_form_page(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
-            request._platforma_form_page = form_page(request, *args, **kwargs)  # type: ignore[attr-defined]
-            request._platforma_errors_with_code = with_code  # type: ignore[attr-defined]
+            page = form_page(request, *args, **kwargs)
+            request._platforma_errors_return = _ErrorsReturn(page, with_code, as_message)  # type: ignore[attr-defined]
             return view(request, *args, **kwargs)
 
         return with_form_page
@@ -238,9 +242,12 @@ def application_error_response(request: HttpRequest, error: ApplicationError) ->
     if wants_json(request):
         return application_error_json(error)
     if request.method == "POST":
-        form_page, with_code = _form_page(request)
-        stash_errors(request, error.page_errors(with_code=with_code))
-        return HttpResponseRedirect(form_page or request.get_full_path())
+        back: _ErrorsReturn | None = getattr(request, "_platforma_errors_return", None)
+        if back is not None and back.as_message:
+            messages.error(request, error.message)
+        else:
+            stash_errors(request, error.page_errors(with_code=bool(back and back.with_code)))
+        return HttpResponseRedirect(back.page if back is not None else request.get_full_path())
     return error_response(request, status=error.status, message=error.message, code=error.code)
 
 

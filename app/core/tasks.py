@@ -5,7 +5,7 @@ import socket
 from smtplib import SMTPException
 from typing import Any
 
-from celery import shared_task
+from celery import current_app, shared_task
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
@@ -155,3 +155,11 @@ def send_email(*, template: str, to: str, language: str, context: dict[str, Any]
         defaults={"template": template, "to": to, "language": language, "context": context},
     )
     transaction.on_commit(lambda: _enqueue(row.pk), robust=True)
+
+
+def task_enqueue_on_commit(name: str, **kwargs: Any) -> None:
+    """Enqueue the task registered as `name` with `kwargs` once the current transaction
+    commits (Celery's delay_on_commit). Services enqueue their app's tasks by name: the
+    tasks module imports the services, so the services cannot import it. Each app's
+    AppConfig.ready imports its tasks, so they are registered in every process."""
+    current_app.tasks[name].delay_on_commit(**kwargs)
