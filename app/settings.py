@@ -588,9 +588,9 @@ EMAIL_OUTBOX_DRAIN_DELAY = timedelta(
 EMAIL_OUTBOX_DRAIN_BATCH = 200
 EMAIL_OUTBOX_MAX_ATTEMPTS = 20
 # Sent rows are deleted by the daily clean-up (core.clear_expired_records) this long after
-# they went: their content is already emptied, and a week lets support see in the admin
-# what went out lately. Nothing is sent twice for it: the key's EmailLog stays. Unsent
-# rows are never deleted by it; the drain still owes them.
+# they went: their content is already emptied, and a week of them is the record of what
+# went out lately (the once-an-hour login alert reads it). Tasks name their row, so none
+# can send a deleted row again. Unsent rows are never deleted by it; the drain owes them.
 EMAIL_OUTBOX_RETENTION = timedelta(days=7)
 CELERY_BEAT_SCHEDULE["core.drain_email_outbox"] = {
     "task": "core.drain_email_outbox",

@@ -43,7 +43,7 @@ from app.core import roles
 from app.core.data_export import data_export_content
 from app.core.errors import ApplicationError, rate_limit, valid_data
 from app.core.inertia import form_errors
-from app.core.models import DataExport, EmailLog, EmailOutbox
+from app.core.models import DataExport, EmailOutbox
 from app.core.tasks import send_email, task_enqueue_on_commit
 from app.core.tokens import UNKNOWN, USED, new_token, token_digest
 
@@ -607,7 +607,6 @@ def _anonymise(user: User) -> None:
     SessionLink.objects.filter(user=user).delete()
     AccountDeletionLink.objects.filter(user=user).delete()
     DataExport.objects.filter(user=user).delete()
-    EmailLog.objects.filter(to=old_email).update(to=placeholder)
     # An anonymised account is e-mailed nothing more; what was sent keeps no trace of it.
     EmailOutbox.objects.filter(to=old_email, sent_at__isnull=True).delete()
     EmailOutbox.objects.filter(to=old_email).update(to=placeholder, context={})

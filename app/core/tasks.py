@@ -14,9 +14,7 @@ from django.utils import timezone
 from app.core import services
 from app.core.cache import outage
 from app.core.emails import render_email
-from app.core.models import EmailLog, EmailOutbox
-
-logger = logging.getLogger("platforma.email")
+from app.core.models import EmailOutbox
 
 logger = logging.getLogger(__name__)
 
@@ -44,24 +42,21 @@ def clear_expired_records() -> dict[str, int]:
     max_retries=6,
 )
 def send_templated_email(*, template: str, to: str, language: str, context: dict, key: str) -> str:
-    """Send the e-mail `key` once: a retried or redelivered task finds it sent."""
-    with transaction.atomic():
-        return _send_once(template=template, to=to, language=language, context=context, key=key)
-
-
-def _send_once(*, template: str, to: str, language: str, context: dict, key: str) -> str:
-    # Inside the caller's transaction: the key's log row stays locked until it commits.
-    log, _created = EmailLog.objects.select_for_update().get_or_create(
-        key=key, defaults={"template": template, "to": to, "language": language}
+    """Send the e-mail `key` once, through its outbox row (kept for tasks queued before
+    the outbox: a retried or redelivered one finds it sent)."""
+    row, _created = EmailOutbox.objects.get_or_create(
+        key=key,
+        defaults={"template": template, "to": to, "language": language, "context": context},
     )
-    if log.sent_at is not None:
+    if row.sent_at is not None:
         return "already sent"
-    message = render_email(template=template, language=language, context=context)
-    message.to = [to]
+    return send_outbox_email.run(row.pk)
+
+
+def _send(row: EmailOutbox) -> None:
+    message = render_email(template=row.template, language=row.language, context=row.context)
+    message.to = [row.to]
     message.send()
-    log.sent_at = timezone.now()
-    log.save(update_fields=["sent_at"])
-    return "sent"
 
 
 @shared_task(
@@ -85,25 +80,20 @@ def send_outbox_email(outbox_id: int) -> str:
         if row is None:
             return "sent or being sent"
         try:
-            with transaction.atomic():
-                outcome = _send_once(
-                    template=row.template,
-                    to=row.to,
-                    language=row.language,
-                    context=row.context,
-                    key=row.key,
-                )
-                row.sent_at = timezone.now()
-                row.context = {}
-                row.attempts += 1
-                row.save(update_fields=["sent_at", "context", "attempts"])
+            _send(row)
         except Exception as error:
             # Only the attempt is kept; the row stays locked until this commits.
             EmailOutbox.objects.filter(pk=row.pk).update(attempts=F("attempts") + 1)
             failure = error
+        else:
+            # The record of what was sent: its content is needed no more.
+            row.sent_at = timezone.now()
+            row.context = {}
+            row.attempts += 1
+            row.save(update_fields=["sent_at", "context", "attempts"])
     if failure is not None:
         raise failure
-    return outcome
+    return "sent"
 
 
 @shared_task(name="core.drain_email_outbox")
