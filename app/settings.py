@@ -19,6 +19,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from app.core.csp import with_tracking_hosts
+from app.core.page_json import PageJsonEncoder
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("PLATFORMA_VAR_DIR", BASE_DIR / "var"))
@@ -390,6 +391,10 @@ DJANGO_VITE = {
 
 # --- Inertia ---------------------------------------------------------------------------
 INERTIA_LAYOUT = "base.html"
+# Props below the top level go to the page JSON as they are (app/core/page_json.py).
+INERTIA_JSON_ENCODER = PageJsonEncoder
+# Pages are server-rendered by app/core/ssr.py (SSR_ENABLED below), not by the library.
+INERTIA_SSR_ENABLED = False
 
 
 def _asset_version() -> str:
@@ -599,9 +604,11 @@ CELERY_BEAT_SCHEDULE["core.drain_email_outbox"] = {
 # The server bundle (build/ssr/ssr.js, `vite build --ssr`) runs as its own Node process,
 # started and supervised next to Django (app/core/ssr_process.py, scripts/lib.sh start_ssr).
 # On in production and in ./scripts/run; never with the Vite dev server (no server bundle).
-INERTIA_SSR_ENABLED = env_bool("INERTIA_SSR_ENABLED", IS_PRODUCTION) and not VITE_DEV_SERVER
-INERTIA_SSR_URL = os.environ.get("INERTIA_SSR_URL", "http://127.0.0.1:13714").rstrip("/")
+# Asked by app/core/ssr.py; inertia-django's own SSR client (no timeout, no cache) stays
+# off (INERTIA_SSR_ENABLED above).
+SSR_ENABLED = env_bool("INERTIA_SSR_ENABLED", IS_PRODUCTION) and not VITE_DEV_SERVER
+SSR_URL = os.environ.get("INERTIA_SSR_URL", "http://127.0.0.1:13714").rstrip("/")
 # A page the process has not rendered within this time is rendered in the browser instead.
-INERTIA_SSR_TIMEOUT_SECONDS = 0.2
+SSR_TIMEOUT_SECONDS = 0.2
 # After the process refused a connection, pages skip it for this long.
-INERTIA_SSR_RETRY_SECONDS = 2.0
+SSR_RETRY_SECONDS = 2.0
