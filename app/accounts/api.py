@@ -30,7 +30,7 @@ public = Router(tags=["public"])
 # The app's calls under /api/app/, with its token.
 app_calls = Router(tags=["app"])
 
-# The form fields behind each call, under the names of the call's body (SPEC §3).
+# The form fields behind each call, under the names of its body (docs/behaviour.md#api-calls).
 LOGIN_ERROR_KEYS = {"login_password": "loginPassword"}
 REGISTER_ERROR_KEYS = {
     "first_name": "firstName",
@@ -178,7 +178,7 @@ def admin_login(
 
 
 def _reminder_sent() -> MessageOut:
-    # The same answer whether an account has the address (SPEC §2 "Admin password reminder").
+    # The same answer whether an account has the address (docs/behaviour.md#password-reminders).
     return MessageOut(message=_("Wiadomość powinna być już w Twojej skrzynce e-mail"))
 
 

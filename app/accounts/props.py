@@ -265,12 +265,12 @@ class SessionLogoutPageProps(TypedDict):
 
 # --- The mobile app's account ------------------------------------------------------------
 
-# SPEC §6: the admin roles carry a ROLE_ prefix in the app's codes; the others do not.
+# Admin roles carry a ROLE_ prefix in the app's codes, the others none (docs/behaviour.md#roles).
 _APP_ROLE_CODES = {roles.Role.ADMIN: "ROLE_ADMIN", roles.Role.SUPER_ADMIN: "ROLE_SUPER_ADMIN"}
 
 
 class AppUserProps(TypedDict):
-    """The account as the mobile app's answers show it (SPEC §3)."""
+    """The account as the mobile app's answers show it (docs/behaviour.md#api-calls)."""
 
     customer_id: str
     first_name: str
@@ -283,7 +283,7 @@ class AppUserProps(TypedDict):
 
 class AppUserDataProps(TypedDict):
     user: AppUserProps
-    # An absolute URL, or the string "null" when there is no avatar (SPEC §3).
+    # An absolute URL, or the string "null" when there is no avatar (docs/behaviour.md#api-calls).
     avatar: str
 
 

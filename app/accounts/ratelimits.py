@@ -27,8 +27,8 @@ def link_check_rate_limit(request: HttpRequest) -> None:
 def link_refusal(request: HttpRequest, *, check: Callable[[], object]) -> ApplicationError | None:
     """Why a page's link cannot be used, checked as the page opens: too many links checked
     by this visitor lately, or the link's own refusal (what `check` raises); None when it
-    can be used. The page shows the reason instead of its form (SPEC §8): the refusal is
-    its content, not an error answer."""
+    can be used. The page shows the reason instead of its form: the refusal is its
+    content, not an error answer (docs/behaviour.md#link-refusals)."""
     try:
         link_check_rate_limit(request)
         check()

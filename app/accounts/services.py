@@ -209,7 +209,7 @@ def password_reminder_send(
 
 # --- Sessions of the mobile app ------------------------------------------------------------
 
-# The header the mobile app sends its session's token in (SPEC §7).
+# The header the mobile app sends its session's token in (docs/behaviour.md#api-tokens).
 APP_TOKEN_HEADER = "X-Platforma-Token"
 
 

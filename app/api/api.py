@@ -1,5 +1,6 @@
 """The one JSON API of the platform (django-ninja): the pages' calls and the mobile app's
-(SPEC §7), its OpenAPI document at /api/openapi.json and the interactive docs at /api/docs.
+(docs/behaviour.md#web-calls, #mobile-api), its OpenAPI document at /api/openapi.json and
+the interactive docs at /api/docs.
 
 Each app keeps its operations on its own routers, in its `api.py`, one router per kind of
 caller; here they are mounted, each with its caller's auth (app.api.auth), and the

@@ -54,7 +54,7 @@ class ConsentLogIn(Body):
     operation_id="web_consent_log",
 )
 def log(request: HttpRequest, payload: Form[ConsentLogIn]) -> Status[None]:
-    """One event of the consent notice, as form data (SPEC §7 "Consent log"):
+    """One event of the consent notice, as form data (docs/behaviour.md#consent-log):
     script_initialization, accept, accept_all, show_popup or force_show_popup; logged
     with the account of the caller, when there is one."""
     services.consent_event_log(request=request, action=payload.action, user=caller(request))
@@ -76,7 +76,7 @@ class PrivacyPolicyOut(Schema):
     operation_id="web_privacy_policy",
 )
 def privacy_policy(request: HttpRequest) -> PrivacyPolicyOut:
-    """The privacy policy's body in the request's language (SPEC §7 "Privacy policy"):
+    """The privacy policy's body in the request's language (docs/behaviour.md#privacy-policy):
     paragraphs split by blank lines, "## " starts a heading."""
     return PrivacyPolicyOut(body=selectors.privacy_policy_get(language=get_language()))
 

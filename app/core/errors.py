@@ -1,7 +1,7 @@
 """One domain error, and one way to answer any error in the shape the caller understands.
 
 Services raise `ApplicationError`; no view catches it. `ApplicationErrorMiddleware` turns
-it into the answer of the caller (SPEC §8), and the API's exception handlers
+it into the answer of the caller (docs/behaviour.md#error-answers), and the API's exception handlers
 (app.api.errors) do the same for its operations:
 - a JSON call (any operation of the API, web or app) gets the one error body,
   `{"error": {"message", "code", "fields"?}}`, written by `json_error` only, with the
@@ -86,7 +86,8 @@ def error_body(
     *, message: str, code: int | str, fields: Mapping[str, str] | None = None
 ) -> dict[str, Any]:
     """`{"error": {"message", "code", "fields"?}}`. A code that is a status number goes out
-    as a number (the app compares an invitation's `error.code` with 404, SPEC §8)."""
+    as a number (the app compares an invitation's `error.code` with 404:
+    docs/behaviour.md#api-errors)."""
     detail: dict[str, Any] = {
         "message": message,
         "code": int(code) if isinstance(code, str) and code.isdigit() else code,
@@ -263,7 +264,7 @@ def outage_json() -> JsonResponse:
 
 
 def outage_response(request: HttpRequest) -> HttpResponse:
-    """The 503 of an outage (SPEC §8, "any other status"), built without the database,
+    """The 503 of an outage (docs/behaviour.md#outages), built without the database,
     the cache or Inertia's shared props: whatever is out may be any of them."""
     if wants_json(request) or is_inertia(request):
         return outage_json()

@@ -37,7 +37,7 @@ class AlertQuery(Schema):
     "api/alerts", response={200: AlertProps | NoAlert, **refusals(400)}, operation_id="web_alerts"
 )
 def alerts(request: HttpRequest, query: Query[AlertQuery]) -> AlertProps | list[AlertProps]:
-    """The alert banner's alert, or [] when there is none (SPEC §2 "Alert banner"). With
+    """The alert banner's alert, or [] when there is none (docs/behaviour.md#alert-banner). With
     preview=true, an author's or admin's account sees the alert about to be shown
     (unpublished or not started yet); anyone else the one shown now."""
     account = caller(request)

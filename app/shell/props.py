@@ -130,8 +130,8 @@ class NotificationListProps(TypedDict):
 
 
 def app_banner_of(request: HttpRequest) -> MobileOs | None:
-    """The phone system the mobile-app banner offers a store for (SPEC §2), decided from the
-    browser's User-Agent so the first HTML already has the banner; none once it was closed.
+    """The phone system the app banner offers a store for (docs/behaviour.md#app-banner), decided
+    from the browser's User-Agent so the first HTML already has the banner; none once closed.
     (iPadOS reports itself as a Mac: the browser adds the banner there itself.)"""
     if APP_BANNER_COOKIE in request.COOKIES:
         return None

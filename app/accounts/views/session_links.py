@@ -1,4 +1,4 @@
-"""One-click session links (SPEC §2 route table, §4 "Session link")."""
+"""One-click session links (docs/behaviour.md#session-links)."""
 
 from allauth.account.utils import perform_login
 from django.conf import settings
@@ -17,9 +17,9 @@ def _login_with_its_form(request: HttpRequest, *args: object, **kwargs: object) 
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-# SPEC §8: a link that cannot be used shows the server's message on /login (an error
-# message there), with the login form open, since whoever got the link has an account.
-# The page the link posted from has no form to show it on.
+# A link that cannot be used shows the server's message on /login (an error message
+# there), with the login form open, since whoever got the link has an account. The page
+# the link posted from has no form to show it on (docs/behaviour.md#session-links).
 @errors_return_to(_login_with_its_form, as_message=True)
 def session_link(
     request: HttpRequest, hash: str, path: str, course_id: int | None = None

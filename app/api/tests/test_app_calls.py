@@ -298,7 +298,7 @@ UNKNOWN_LINKS = {
 def test_an_empty_secret_or_one_with_a_slash_is_an_unknown_link_not_a_404(
     client: Client, path, secret
 ):
-    # The app reads a 404 as another account's invitation (SPEC §8).
+    # The app reads a 404 as another account's invitation (docs/behaviour.md#api-errors).
     user = make_user()
 
     response = get_api(client, f"{path}{secret}", token=token_of(user))

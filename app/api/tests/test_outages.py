@@ -1,6 +1,6 @@
 """An outage of a service the platform needs answers 503 in the error body, on the app's
 calls and the pages' alike, whether it strikes inside an operation, in its auth or before
-it (a middleware reading the session): never a 500 (SPEC §8)."""
+it (a middleware reading the session): never a 500 (docs/behaviour.md#outages)."""
 
 from contextlib import contextmanager
 from importlib import import_module

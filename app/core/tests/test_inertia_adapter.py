@@ -30,7 +30,8 @@ class Probe:
 
 def request_for(**headers: str):
     request = RequestFactory().get("/x", headers=headers)
-    request.session = {}  # what the library reads of it: history flags, popped
+    # What the library reads of a session: its history flags, popped.
+    request.session = {}  # type: ignore[assignment]
     return request
 
 

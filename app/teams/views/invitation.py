@@ -1,4 +1,4 @@
-"""The invitation page (SPEC §2 "Invitation page", §4 "Invitation accepted", §8)."""
+"""The invitation page (docs/behaviour.md#team-invitations)."""
 
 from typing import cast
 from urllib.parse import urlencode
@@ -41,7 +41,7 @@ def _page_url(request: HttpRequest) -> str:
 def invitation_return_url(request: HttpRequest, token: str) -> str:
     """Where the login page should bring the visitor back to. For a real invitation it
     carries the invited `email` (the login page's invitation banner) and `form=login` when
-    that address already has an account (SPEC §2 route table: login)."""
+    that address already has an account (docs/behaviour.md#invitation-page)."""
     invitation = services.invitation_open_unless_limited(request=request, token=token)
     if invitation is None:
         return request.get_full_path()
