@@ -8,7 +8,7 @@ class LinkSecretConverter:
     slashes too. A malformed secret then reaches its call and is refused with the link's
     own message (400), instead of a 404 the app reads as another account's invitation."""
 
-    regex = "[^?#]*"
+    regex = r"[\s\S]*"
 
     def to_python(self, value: str) -> str:
         return value

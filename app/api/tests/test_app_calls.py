@@ -293,7 +293,7 @@ UNKNOWN_LINKS = {
 }
 
 
-@pytest.mark.parametrize("secret", ["", "a/b", "A" * 20 + "/" + "B" * 22, "/"])
+@pytest.mark.parametrize("secret", ["", "a/b", "A" * 20 + "/" + "B" * 22, "/", "%23x%0Ay", "%3F"])
 @pytest.mark.parametrize("path", UNKNOWN_LINKS)
 def test_an_empty_secret_or_one_with_a_slash_is_an_unknown_link_not_a_404(
     client: Client, path, secret
