@@ -19,6 +19,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from app.core.csp import with_tracking_hosts
+from app.core.page_json import PageJsonEncoder
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("PLATFORMA_VAR_DIR", BASE_DIR / "var"))
@@ -71,6 +72,7 @@ INSTALLED_APPS = [
     "inertia",
     "cookie_consent",
     "ninja",
+    "corsheaders",
     "app.core",
     "app.accounts",
     "app.learning",
@@ -88,8 +90,8 @@ MIDDLEWARE = [
     # with random bytes and masks a CSRF token anew in every response (Platforma's pages
     # carry theirs in a cookie, not in the body).
     "django.middleware.gzip.GZipMiddleware",
-    # The mobile app's API: CORS, and its refusals in its own shape (app/api/middleware.py).
-    "app.api.middleware.ApiMiddleware",
+    # CORS for the mobile app's API (django-cors-headers; CORS_* below).
+    "corsheaders.middleware.CorsMiddleware",
     "app.core.middleware.RequestBodyLimitMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -100,6 +102,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The app's calls never see the session cookie (app/api/middleware.py).
+    "app.api.middleware.ApiMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -421,6 +425,10 @@ DJANGO_VITE = {
 
 # --- Inertia ---------------------------------------------------------------------------
 INERTIA_LAYOUT = "base.html"
+# Props below the top level go to the page JSON as they are (app/core/page_json.py).
+INERTIA_JSON_ENCODER = PageJsonEncoder
+# Pages are server-rendered by app/core/ssr.py (SSR_ENABLED below), not by the library.
+INERTIA_SSR_ENABLED = False
 
 
 def _asset_version() -> str:
@@ -494,6 +502,10 @@ COOKIE_CONSENT_MAX_AGE = 120 * 24 * 3600
 COOKIE_CONSENT_DOMAIN = os.environ.get("CONSENT_COOKIE_DOMAIN") or None
 COOKIE_CONSENT_SECURE = IS_PRODUCTION
 COOKIE_CONSENT_SAMESITE = "Lax"
+# One consent log: the consent app's (app.consent.models.ConsentEvent: every event of the
+# notice, by whom, with the services chosen). The library's own (a row per purpose
+# accepted or declined, with no account) would be a second one.
+COOKIE_CONSENT_LOG_ENABLED = False
 # The consent log (docs/behaviour.md#consent-log): the notice reports each event; saving a choice.
 RATE_LIMITS["consent_log"] = "60/m/ip"
 RATE_LIMITS["consent_save"] = "30/m/ip"
@@ -520,9 +532,16 @@ ACCOUNT_RATE_LIMITS = RATE_LIMITS
 # most once per API_TOKEN_TOUCH_SECONDS, not on every call.
 API_TOKEN_IDLE_DAYS = int(os.environ.get("API_TOKEN_IDLE_DAYS", "30"))
 API_TOKEN_TOUCH_SECONDS = 60
-# Browser origins allowed to call /api/public/ and /api/app/ (CORS); the app is native,
-# so none by default. Comma-separated, e.g. "https://app.example.com".
-API_ALLOWED_ORIGINS = [origin.rstrip("/") for origin in env_list("API_ALLOWED_ORIGINS")]
+# Browser origins allowed to call /api/public/ and /api/app/ (CORS, by django-cors-headers);
+# the app is native, so none by default. Comma-separated in API_ALLOWED_ORIGINS, e.g.
+# "https://app.example.com". Other origins get no CORS headers: the browser keeps the
+# answer from them. The pages' own calls are same-origin and get none.
+CORS_ALLOWED_ORIGINS = [origin.rstrip("/") for origin in env_list("API_ALLOWED_ORIGINS")]
+CORS_URLS_REGEX = r"^/api/(public|app)/"
+CORS_ALLOW_METHODS = ["GET", "POST", "OPTIONS"]
+CORS_ALLOW_HEADERS = ["Accept", "Accept-Language", "Content-Type", "X-Platforma-Token"]
+CORS_ALLOW_CREDENTIALS = True
+CORS_PREFLIGHT_MAX_AGE = 600
 
 # --- Serving, health and observability ---------------------------------------------------
 # What `./scripts/serve` needs in production, and what it reports.
@@ -608,9 +627,9 @@ EMAIL_OUTBOX_DRAIN_DELAY = timedelta(
 EMAIL_OUTBOX_DRAIN_BATCH = 200
 EMAIL_OUTBOX_MAX_ATTEMPTS = 20
 # Sent rows are deleted by the daily clean-up (core.clear_expired_records) this long after
-# they went: their content is already emptied, and a week lets support see in the admin
-# what went out lately. Nothing is sent twice for it: the key's EmailLog stays. Unsent
-# rows are never deleted by it; the drain still owes them.
+# they went: their content is already emptied, and a week of them is the record of what
+# went out lately (the once-an-hour login alert reads it). Tasks name their row, so none
+# can send a deleted row again. Unsent rows are never deleted by it; the drain owes them.
 EMAIL_OUTBOX_RETENTION = timedelta(days=7)
 CELERY_BEAT_SCHEDULE["core.drain_email_outbox"] = {
     "task": "core.drain_email_outbox",
@@ -619,9 +638,11 @@ CELERY_BEAT_SCHEDULE["core.drain_email_outbox"] = {
 # The server bundle (build/ssr/ssr.js, `vite build --ssr`) runs as its own Node process,
 # started and supervised next to Django (app/core/ssr_process.py, scripts/lib.sh start_ssr).
 # On in production and in ./scripts/run; never with the Vite dev server (no server bundle).
-INERTIA_SSR_ENABLED = env_bool("INERTIA_SSR_ENABLED", IS_PRODUCTION) and not VITE_DEV_SERVER
-INERTIA_SSR_URL = os.environ.get("INERTIA_SSR_URL", "http://127.0.0.1:13714").rstrip("/")
+# Asked by app/core/ssr.py; inertia-django's own SSR client (no timeout, no cache) stays
+# off (INERTIA_SSR_ENABLED above).
+SSR_ENABLED = env_bool("INERTIA_SSR_ENABLED", IS_PRODUCTION) and not VITE_DEV_SERVER
+SSR_URL = os.environ.get("INERTIA_SSR_URL", "http://127.0.0.1:13714").rstrip("/")
 # A page the process has not rendered within this time is rendered in the browser instead.
-INERTIA_SSR_TIMEOUT_SECONDS = 0.2
+SSR_TIMEOUT_SECONDS = 0.2
 # After the process refused a connection, pages skip it for this long.
-INERTIA_SSR_RETRY_SECONDS = 2.0
+SSR_RETRY_SECONDS = 2.0

@@ -13,4 +13,4 @@ MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend
 CELERY_TASK_ALWAYS_EAGER = True
 # Pages are rendered in the browser, except in the server-rendering tests, which start
 # their own SSR process.
-INERTIA_SSR_ENABLED = False
+SSR_ENABLED = False

@@ -1,16 +1,28 @@
+from importlib import import_module
+
 from django.conf import settings
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from django.views.static import serve
 
+from app.api import urls as api_urls
+
+
+def app_urls(module: str) -> tuple[list[URLPattern | URLResolver], str]:
+    """An app's URL configuration, its pages' JSON calls (operations of the API, in the
+    app's `api.py`) listed after its pages under the same namespace."""
+    urls = import_module(module)
+    return [*urls.urlpatterns, *api_urls.operations(urls.app_name)], urls.app_name
+
+
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("", include("app.core.urls")),
-    path("", include("app.accounts.urls")),
-    path("", include("app.shell.urls")),
-    path("", include("app.teams.urls")),
-    path("", include("app.learning.urls")),
-    path("", include("app.vouchers.urls")),
-    path("", include("app.consent.urls")),
+    path("", include(app_urls("app.core.urls"))),
+    path("", include(app_urls("app.accounts.urls"))),
+    path("", include(app_urls("app.shell.urls"))),
+    path("", include(app_urls("app.teams.urls"))),
+    path("", include(app_urls("app.learning.urls"))),
+    path("", include(app_urls("app.vouchers.urls"))),
+    path("", include(app_urls("app.consent.urls"))),
     path("", include("app.api.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -21,7 +21,6 @@ export const routes = {
   accounts: {
     login: (query?: Query): string => withQuery("/login", query),
     register: (query?: Query): string => withQuery("/login/register", query),
-    usernameCheck: (query?: Query): string => withQuery("/api/accounts/username-check", query),
     logout: (query?: Query): string => withQuery("/logout", query),
     sessionLogout: (query?: Query): string => withQuery("/session", query),
     sessionLink: (params: { hash: string; path: string }, query?: Query): string =>
@@ -45,6 +44,7 @@ export const routes = {
       withQuery(`/p/haslo/nowe/${segment(params.key)}`, query),
     adminLogin: (query?: Query): string => withQuery("/thehero_piwnica", query),
     adminReminder: (query?: Query): string => withQuery("/thehero_piwnica/remind", query),
+    usernameCheck: (query?: Query): string => withQuery("/api/accounts/username-check", query),
   },
   consent: {
     log: (query?: Query): string => withQuery("/consent_management_log", query),
@@ -86,16 +86,16 @@ export const routes = {
     author: (query?: Query): string => withQuery("/author", query),
   },
   shell: {
-    alerts: (query?: Query): string => withQuery("/api/alerts", query),
-    version: (query?: Query): string => withQuery("/api/version", query),
     serviceWorker: (query?: Query): string => withQuery("/sw.js", query),
-    notifications: (query?: Query): string => withQuery("/api/notifications", query),
-    notificationsRead: (query?: Query): string => withQuery("/api/notifications/read", query),
     setLanguage: (query?: Query): string => withQuery("/jezyk", query),
     terms: (query?: Query): string => withQuery("/p/regulamin", query),
     privacy: (query?: Query): string => withQuery("/p/polityka-prywatnosci", query),
     page: (params: { slug: string }, query?: Query): string =>
       withQuery(`/p/${segment(params.slug)}`, query),
+    alerts: (query?: Query): string => withQuery("/api/alerts", query),
+    version: (query?: Query): string => withQuery("/api/version", query),
+    notifications: (query?: Query): string => withQuery("/api/notifications", query),
+    notificationsRead: (query?: Query): string => withQuery("/api/notifications/read", query),
   },
   teams: {
     student: (query?: Query): string => withQuery("/platforma/student", query),

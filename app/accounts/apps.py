@@ -9,6 +9,7 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Użytkownicy")
 
     def ready(self) -> None:
+        from app.accounts import tasks  # noqa: F401  (its services enqueue them by name)
         from app.accounts.cache import connect_signals
         from app.accounts.data_export import account_export
         from app.core.data_export import data_export_register

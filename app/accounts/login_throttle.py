@@ -26,7 +26,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from app.accounts.models import User
-from app.core.models import EmailLog
+from app.core.models import EmailOutbox
 from app.core.tasks import send_email
 
 ALERT_TEMPLATE = "login_attempts"
@@ -88,23 +88,22 @@ def login_failure_record(*, email: str) -> int:
 
 
 def _alert_owner(*, email: str, failures: int) -> None:
-    # The cache answers most repeats; the e-mail log holds the hour even without it.
+    # The cache answers most repeats; the outbox (the record of e-mails) holds the hour
+    # even without it.
     if not cache.add(_address_key(email, "alert"), 1, timeout=int(ALERT_INTERVAL.total_seconds())):
         return
     user = User.objects.filter(email__iexact=email.strip(), is_active=True).first()
     if user is None:
         return
     now = timezone.now()
-    recent = EmailLog.objects.filter(
+    recent = EmailOutbox.objects.filter(
         template=ALERT_TEMPLATE, to=user.email, created_at__gte=now - ALERT_INTERVAL
     )
     if recent.exists():
         return
     key = f"{ALERT_TEMPLATE}:{user.pk}:{int(now.timestamp())}"
-    # Logged now, not when the task runs: the next failure already sees the hour taken.
-    EmailLog.objects.get_or_create(
-        key=key, defaults={"template": ALERT_TEMPLATE, "to": user.email, "language": user.language}
-    )
+    # Its outbox row is written now, not when the task runs: the next failure already
+    # sees the hour taken.
     send_email(
         template=ALERT_TEMPLATE,
         to=user.email,

@@ -127,12 +127,14 @@ class User(AbstractBaseUser, PermissionsMixin, CachedRow):
         user = super().from_db(db, field_names, values, fetch_mode=fetch_mode)
         user._stored_email = user.__dict__.get("email")
         user._stored_password = user.__dict__.get("password")
+        user._stored_is_active = user.__dict__.get("is_active")
         return user
 
     def save(self, *args, **kwargs) -> None:
         self.email = self.email.strip().lower()
         stored = getattr(self, "_stored_email", None)
         stored_password = getattr(self, "_stored_password", None)
+        stored_is_active = getattr(self, "_stored_is_active", None)
         super().save(*args, **kwargs)
         if stored is not None and stored != self.email:
             self._follow_email_change()
@@ -140,8 +142,13 @@ class User(AbstractBaseUser, PermissionsMixin, CachedRow):
             # A new password, however it was set (reset link, admin panel, the purge's
             # unusable one): the mobile app's sessions end, as the browser's do.
             AppToken.objects.filter(user=self).delete()
+        elif stored_is_active and not self.is_active:
+            # A deactivated account's app sessions end for good: reactivating it later
+            # must not bring them back.
+            AppToken.objects.filter(user=self).delete()
         self._stored_email = self.email
         self._stored_password = self.password
+        self._stored_is_active = self.is_active
 
     def _follow_email_change(self) -> None:
         # allauth also finds accounts by its own address records: when an admin changes

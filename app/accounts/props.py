@@ -3,6 +3,7 @@
 from functools import cache
 from typing import Literal, TypedDict
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
@@ -15,6 +16,7 @@ from app.accounts.forms import (
     RegistrationForm,
 )
 from app.accounts.models import SessionLink, User
+from app.core import roles
 from app.core.props import FieldRule, form_rules
 from app.core.return_url import login_url
 from app.core.typegen import page_props, ts_export
@@ -259,3 +261,56 @@ def account_restore_page_props(*, error: str | None, token: str) -> AccountResto
 @page_props("Accounts/SessionLogout")
 class SessionLogoutPageProps(TypedDict):
     """The page that posts the logout needs nothing beyond the shared props."""
+
+
+# --- The mobile app's account ------------------------------------------------------------
+
+# Admin roles carry a ROLE_ prefix in the app's codes, the others none (docs/behaviour.md#roles).
+_APP_ROLE_CODES = {roles.Role.ADMIN: "ROLE_ADMIN", roles.Role.SUPER_ADMIN: "ROLE_SUPER_ADMIN"}
+
+
+class AppUserProps(TypedDict):
+    """The account as the mobile app's answers show it (docs/behaviour.md#api-calls)."""
+
+    customer_id: str
+    first_name: str
+    last_name: str
+    supervision: bool
+    is_profile_public: bool
+    is_student: bool
+    roles: list[str]
+
+
+class AppUserDataProps(TypedDict):
+    user: AppUserProps
+    # An absolute URL, or the string "null" when there is no avatar (docs/behaviour.md#api-calls).
+    avatar: str
+
+
+def app_role_codes(user: User) -> list[str]:
+    return sorted(_APP_ROLE_CODES.get(roles.Role(code), code) for code in user.role_codes)
+
+
+def app_user_props(user: User) -> AppUserProps:
+    return {
+        "customer_id": str(user.customer_id),
+        "first_name": user.shown_first_name,
+        "last_name": user.shown_last_name,
+        "supervision": user.supervision,
+        "is_profile_public": user.is_profile_public,
+        "is_student": user.is_student,
+        "roles": app_role_codes(user),
+    }
+
+
+def app_avatar_url(user: User) -> str:
+    """The avatar's absolute address (the configured public one, never the request's
+    Host), or the string "null" the app reads as none."""
+    if not user.avatar:
+        return "null"
+    url = user.avatar.url
+    return url if url.startswith(("http://", "https://")) else f"{settings.SITE_URL}{url}"
+
+
+def app_user_data_props(user: User) -> AppUserDataProps:
+    return {"user": app_user_props(user), "avatar": app_avatar_url(user)}

@@ -1,9 +1,11 @@
 """Rate limits of pages that check an e-mailed link when they are opened."""
 
+from collections.abc import Callable
+
 from allauth.core.internal import ratelimit as allauth_ratelimit
 from django.http import HttpRequest
 
-from app.core.errors import too_many_attempts
+from app.core.errors import ApplicationError, too_many_attempts
 
 LINK_CHECK = "link_check"
 
@@ -20,3 +22,16 @@ def link_check_rate_limit(request: HttpRequest) -> None:
     )
     if allowed is None:
         raise too_many_attempts()
+
+
+def link_refusal(request: HttpRequest, *, check: Callable[[], object]) -> ApplicationError | None:
+    """Why a page's link cannot be used, checked as the page opens: too many links checked
+    by this visitor lately, or the link's own refusal (what `check` raises); None when it
+    can be used. The page shows the reason instead of its form: the refusal is its
+    content, not an error answer (docs/behaviour.md#link-refusals)."""
+    try:
+        link_check_rate_limit(request)
+        check()
+    except ApplicationError as refused:
+        return refused
+    return None

@@ -46,9 +46,9 @@ from app.core import roles
 from app.core.data_export import data_export_content
 from app.core.errors import ApplicationError, rate_limit, valid_data
 from app.core.inertia import form_errors
-from app.core.models import DataExport, EmailLog, EmailOutbox
+from app.core.models import DataExport, EmailOutbox
 from app.core.storage import StorageUnavailable, file_delete, file_delete_on_commit, file_save
-from app.core.tasks import send_email
+from app.core.tasks import send_email, task_enqueue_on_commit
 from app.core.tokens import UNKNOWN, USED, new_token, token_digest
 
 # The refusal code of a session link whose account has a role: it logs in with a password.
@@ -212,6 +212,9 @@ def password_reminder_send(
 
 
 # --- Sessions of the mobile app ------------------------------------------------------------
+
+# The header the mobile app sends its session's token in (docs/behaviour.md#api-tokens).
+APP_TOKEN_HEADER = "X-Platforma-Token"
 
 
 def app_token_issue(*, user: User, device: str = "") -> tuple[AppToken, str]:
@@ -642,7 +645,6 @@ def _anonymise(user: User) -> None:
     SessionLink.objects.filter(user=user).delete()
     AccountDeletionLink.objects.filter(user=user).delete()
     DataExport.objects.filter(user=user).delete()
-    EmailLog.objects.filter(to=old_email).update(to=placeholder)
     # An anonymised account is e-mailed nothing more; what was sent keeps no trace of it.
     EmailOutbox.objects.filter(to=old_email, sent_at__isnull=True).delete()
     EmailOutbox.objects.filter(to=old_email).update(to=placeholder, context={})
@@ -701,6 +703,18 @@ def user_signup_complete_for_app(*, request: HttpRequest, user: User) -> None:
 
 
 # --- Data export (GDPR Art. 15 and 20) -------------------------------------------------------
+
+# The task that builds an export (app.accounts.tasks), enqueued by name: the tasks module
+# imports this one.
+DATA_EXPORT_TASK = "accounts.build_data_export"
+
+
+def data_export_request(*, user: User) -> str:
+    """Queue the export of the user's data (data_export_build, in the background) once the
+    current transaction commits; returns the request's key."""
+    request_key = uuid.uuid4().hex
+    task_enqueue_on_commit(DATA_EXPORT_TASK, user_id=user.pk, request_key=request_key)
+    return request_key
 
 
 def data_export_build(*, user_id: int, request_key: str) -> DataExport | None:

@@ -1,7 +1,5 @@
 """Periodic and background jobs of accounts."""
 
-import uuid
-
 from celery import shared_task
 
 from app.accounts import services
@@ -15,17 +13,9 @@ def purge_deleted_accounts() -> int:
     return services.accounts_purge_due()
 
 
-@shared_task(name="accounts.build_data_export")
+@shared_task(name=services.DATA_EXPORT_TASK)
 def build_data_export(*, user_id: int, request_key: str) -> str:
     """Build a learner's data export and e-mail its link; a retried or redelivered task
     finds it built (services.data_export_build)."""
     export = services.data_export_build(user_id=user_id, request_key=request_key)
     return "built" if export is not None else "nothing to do"
-
-
-def data_export_request(*, user_id: int) -> str:
-    """Queue the export of the user's data once the current transaction commits; returns
-    the request's key."""
-    request_key = uuid.uuid4().hex
-    build_data_export.delay_on_commit(user_id=user_id, request_key=request_key)
-    return request_key

@@ -2,12 +2,13 @@ from django.urls import path
 
 from app.accounts import views
 
+# The accounts' JSON calls (the username check, the mobile app's) are operations of the
+# API (app/accounts/api.py); app/urls.py lists the pages' ones under this namespace.
 app_name = "accounts"
 
 urlpatterns = [
     path("login", views.login, name="login"),
     path("login/register", views.register, name="register"),
-    path("api/accounts/username-check", views.username_check, name="username_check"),
     path("logout", views.logout, name="logout"),
     path("session", views.session_logout, name="session_logout"),
     path("session/<str:hash>/<slug:path>", views.session_link, name="session_link"),

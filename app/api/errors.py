@@ -1,59 +1,36 @@
-"""Every refusal of the app's API in one shape (docs/behaviour.md#api-errors):
-`{"error": {"message": "…", "code": <int or string>, "fields": {…}}}`, the message in the
-request's language (Accept-Language, else Polish).
+"""Every refusal and failure of the API's operations, web and app alike, as the one error
+body of app.core.errors (`json_error`): `{"error": {"message", "code", "fields"?}}`, the
+message in the request's language, the status the error itself decides.
 
-Services raise `ApplicationError` as for the web pages; here, and only here, it becomes
-the API's answer. Ninja's own refusals (a body it cannot parse or validate, a missing or
-dead token) and Django's (Http404, a malformed body) get the same shape.
+Services raise `ApplicationError` as for the pages; ninja's own refusals (a body it cannot
+parse or validate, a missing or dead token), Django's (Http404, a malformed body) and an
+outage of PostgreSQL or of the Redis of the limits (503, as the pages answer it) take the
+same shape. These handlers only say which status and code each kind of exception means.
 """
 
 import logging
 from typing import Any
 
-from django.core.exceptions import BadRequest, PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.core.exceptions import BadRequest, PermissionDenied, SuspiciousOperation
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, AuthorizationError, HttpError, ValidationError
 
-from app.core.errors import ApplicationError, default_message
+from app.core.errors import (
+    ApplicationError,
+    application_error_json,
+    default_message,
+    is_outage,
+    json_error,
+    outage_json,
+)
 
 logger = logging.getLogger("django.request")
 
-# Refusals of something already used (a voucher, an invitation) are conflicts (409).
-CONFLICT_CODES = frozenset({"used", "used_up", "already_redeemed"})
-# An invitation sent to another account: the app reads code 404 (docs/behaviour.md#api-errors).
-WRONG_ACCOUNT = "404"
-# A limit's window is a minute for most actions: the app may try again after it.
-RETRY_AFTER_SECONDS = 60
-
-
-def error_answer(
-    *,
-    status: int,
-    message: str | None = None,
-    code: int | str | None = None,
-    fields: dict[str, str] | None = None,
-) -> JsonResponse:
-    body: dict[str, Any] = {
-        "message": message or default_message(status),
-        "code": code if code is not None else status,
-    }
-    if fields:
-        body["fields"] = fields
-    response = JsonResponse({"error": body}, status=status)
-    if status == 429:
-        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-    return response
-
 
 def application_error(request: HttpRequest, error: ApplicationError) -> HttpResponse:
-    status, code = error.status, error.code
-    if code == WRONG_ACCOUNT:
-        return error_answer(status=404, message=error.message, code=404)
-    if code in CONFLICT_CODES:
-        status = 409
-    return error_answer(status=status, message=error.message, code=code, fields=error.fields)
+    return application_error_json(error)
 
 
 def _field_name(location: tuple[Any, ...]) -> str:
@@ -79,34 +56,38 @@ def validation_error(request: HttpRequest, error: ValidationError) -> HttpRespon
         fields.setdefault(_field_name(tuple(item.get("loc", ()))), _field_message(item))
     fields.pop("", None)
     message = next(iter(fields.values()), default_message(400))
-    return error_answer(status=400, message=message, code="invalid", fields=fields)
+    return json_error(status=400, message=message, code="invalid", fields=fields)
 
 
 def authentication_error(request: HttpRequest, error: Exception) -> HttpResponse:
-    return error_answer(status=401, code="unauthenticated")
+    return json_error(status=401, code="unauthenticated")
 
 
 def forbidden(request: HttpRequest, error: Exception) -> HttpResponse:
-    return error_answer(status=403, code="forbidden")
+    return json_error(status=403, code="forbidden")
 
 
 def not_found(request: HttpRequest, error: Exception) -> HttpResponse:
-    return error_answer(status=404, code="not_found")
+    return json_error(status=404, code="not_found")
 
 
 def bad_request(request: HttpRequest, error: Exception) -> HttpResponse:
     message = str(error) if isinstance(error, BadRequest) and str(error) else None
-    return error_answer(status=400, message=message, code="invalid")
+    return json_error(status=400, message=message, code="invalid")
 
 
 def http_error(request: HttpRequest, error: HttpError) -> HttpResponse:
-    return error_answer(status=error.status_code, code=error.status_code)
+    # Ninja's own: a body it cannot parse (400), and the like.
+    return json_error(status=error.status_code)
 
 
 def server_error(request: HttpRequest, error: Exception) -> HttpResponse:
+    if is_outage(error):
+        logger.error("Service unavailable: %r", error)
+        return outage_json()
     # Still logged and reported: Django's handler never sees it, so log it here.
     logger.error("Internal Server Error: %s", request.path, exc_info=error)
-    return error_answer(status=500, code=500)
+    return json_error(status=500)
 
 
 def install(api: NinjaAPI) -> None:
@@ -118,5 +99,7 @@ def install(api: NinjaAPI) -> None:
     api.add_exception_handler(PermissionDenied, forbidden)  # type: ignore[arg-type]
     api.add_exception_handler(Http404, not_found)  # type: ignore[arg-type]
     api.add_exception_handler(BadRequest, bad_request)  # type: ignore[arg-type]
+    # A form body over Django's upload limits, and the like: bad input, as Django has it.
+    api.add_exception_handler(SuspiciousOperation, bad_request)  # type: ignore[arg-type]
     api.add_exception_handler(HttpError, http_error)  # type: ignore[arg-type]
     api.add_exception_handler(Exception, server_error)  # type: ignore[arg-type]

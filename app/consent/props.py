@@ -5,12 +5,14 @@ from typing import TypedDict
 from django.http import HttpRequest
 from django.utils.translation import get_language
 
+from app.accounts.models import User
 from app.consent.models import ConsentEvent
 from app.consent.selectors import (
     Choice,
     Definition,
     consent_choice_get,
     consent_definition_get,
+    consent_event_list,
     consent_in_use,
 )
 from app.core.typegen import ts_export
@@ -74,6 +76,11 @@ class ConsentHistoryProps(TypedDict):
     newsletter: NewsletterProps
 
 
+@ts_export
+class ConsentSavedProps(TypedDict):
+    choice: ConsentChoiceProps | None
+
+
 def choice_props(choice: Choice | None) -> ConsentChoiceProps | None:
     if choice is None:
         return None
@@ -128,4 +135,17 @@ def consent_event_props(event: ConsentEvent) -> ConsentEventProps:
         "action_label": str(event.get_action_display()),
         "services": list(event.services),
         "created_at": event.created_at.isoformat(),
+    }
+
+
+def consent_history_props(user: User) -> ConsentHistoryProps:
+    """The learner's own consent history and newsletter consent, for the profile page."""
+    return {
+        "events": [consent_event_props(event) for event in consent_event_list(user=user)],
+        "newsletter": {
+            "subscribed": user.newsletter,
+            "consented_at": user.newsletter_consented_at.isoformat()
+            if user.newsletter and user.newsletter_consented_at
+            else None,
+        },
     }

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from cookie_consent.models import CookieGroup
-from cookie_consent.util import COOKIE_GROUP_SEP, KEY_VALUE_SEP
+from cookie_consent.util import get_cookie_dict_from_request
 from django.conf import settings
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest
@@ -158,28 +158,16 @@ def _valid_version(value: str) -> bool:
     return when <= timezone.now() + _CLOCK_SKEW
 
 
-def _cookie_pairs(raw: str) -> dict[str, str] | None:
-    """The consent cookie's pairs, or None when any part of it is not what this server
-    writes (the visitor is then asked again)."""
-    pairs = {}
-    for bit in raw.split(COOKIE_GROUP_SEP):
-        parts = bit.split(KEY_VALUE_SEP)
-        if len(parts) != 2 or parts[0] in pairs:
-            return None
-        pairs[parts[0]] = parts[1]
-    return pairs
-
-
 def consent_choice_get(*, request: HttpRequest, language: str) -> Choice | None:
     """The visitor's choice, or None when it must be asked for: no consent cookie, a
     malformed or tampered one, or a definition changed since (the library's versioning:
     a purpose counts as chosen while the version stored for it is not older than the
     purpose's newest service)."""
-    raw = request.COOKIES.get(settings.COOKIE_CONSENT_NAME, "")
-    if not raw:
-        return None
-    pairs = _cookie_pairs(raw)
-    if pairs is None:
+    # The library's reading of its cookie (pairs it cannot read are left out); what it
+    # does not check (a version that is no date, one from the future, unknown names) is
+    # checked below.
+    pairs = get_cookie_dict_from_request(request)
+    if not pairs:
         return None
     definition = consent_definition_get()
     known = {purpose.varname for purpose in definition.optional} | {SERVICES_KEY}

@@ -1,5 +1,6 @@
-"""Writes of consent: the visitor's choice (through django-cookie-consent, so its own log
-keeps working) and the consent log."""
+"""Writes of consent: the visitor's choice (django-cookie-consent's cookie, written with the
+library's own functions) and the consent log (ConsentEvent, the one log of consent: the
+library's own log is switched off, COOKIE_CONSENT_LOG_ENABLED)."""
 
 from collections.abc import Collection
 
@@ -7,7 +8,7 @@ from cookie_consent.cache import all_cookie_groups
 from cookie_consent.conf import settings as consent_settings
 from cookie_consent.models import CookieGroup
 from cookie_consent.processor import CookiesProcessor
-from cookie_consent.util import parse_cookie_str, set_cookie_dict_to_response
+from cookie_consent.util import set_cookie_dict_to_response
 from django.http import HttpRequest, HttpResponseBase
 from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language
@@ -94,8 +95,8 @@ def consent_choice_save(
 ) -> Choice:
     """Save the visitor's choice in the consent cookie of `response`: `services` are the
     accepted services (None: all of them). A purpose with at least one accepted service is
-    accepted, the others declined, through the library's processor (which writes its log
-    and removes the cookies of declined purposes). Unknown names are ignored."""
+    accepted at the library's version of it, the others declined (the library deletes
+    their cookies). Unknown names are ignored."""
     definition = consent_definition_get()
     groups = all_cookie_groups()
     accepted: list[str] = []
@@ -113,20 +114,14 @@ def consent_choice_save(
         accepted += chosen
         (accept if chosen or services is None else decline).append(group)
 
-    # Every purpose is chosen anew, so nothing of an earlier (perhaps malformed) cookie is
-    # kept. The processor reads the request's cookie: the second call builds on the first.
-    name = consent_settings.COOKIE_CONSENT_NAME
-    request.COOKIES = {**request.COOKIES, name: ""}
-    processor = CookiesProcessor(request, response)
-    processor.process(accept, action="accept")
-    if name in response.cookies:
-        request.COOKIES = {**request.COOKIES, name: response.cookies[name].value}
-    processor.process(decline, action="decline")
-
-    pairs = parse_cookie_str(response.cookies[name].value if name in response.cookies else "")
-    if services is None:
-        pairs.pop(SERVICES_KEY, None)
-    else:
+    # Every purpose is chosen anew: nothing of an earlier (perhaps malformed) cookie is
+    # kept. Declining is the library's processor's: it deletes the cookies a declined
+    # purpose had set (and writes its own idea of the consent cookie, built on the
+    # request's, which the whole new choice below replaces).
+    CookiesProcessor(request, response).process(decline, action="decline")
+    pairs = {group.varname: group.get_version() for group in accept}
+    pairs |= {group.varname: consent_settings.COOKIE_CONSENT_DECLINE for group in decline}
+    if services is not None:
         pairs[SERVICES_KEY] = SERVICES_SEP.join(sorted(accepted))
     set_cookie_dict_to_response(response, pairs)
 

@@ -1,11 +1,16 @@
-"""What consent listens to: edits of the definition (the cached one is forgotten, and an
-edited service asks everyone again) and changes of the newsletter consent."""
+"""What consent listens to: edits of the definition (the cached one is forgotten) and
+changes of the newsletter consent.
+
+Who is asked again follows django-cookie-consent's versioning: a purpose's version is the
+creation time of its newest service, so adding a service asks everyone again, and editing
+a service's texts does not. The library has no way to re-ask for an edited service, and
+its `created` is not ours to rewrite: to ask again after a service changed what it does,
+add it anew (ARCHITECTURE.md, "Consent")."""
 
 from typing import Any
 
 from cookie_consent.models import Cookie, CookieGroup
-from django.db.models.signals import post_delete, post_save, pre_save
-from django.utils import timezone
+from django.db.models.signals import post_delete, post_save
 
 from app.accounts.models import User
 from app.accounts.signals import newsletter_changed
@@ -15,21 +20,6 @@ from app.consent.services import consent_event_record
 
 
 def _forget(**kwargs: Any) -> None:
-    consent_definition_forget()
-
-
-def _service_edited(sender: type[Cookie], instance: Cookie, **kwargs: Any) -> None:
-    # The library versions a purpose by its newest service's creation time: an edited
-    # service counts as new, so everyone is asked again.
-    if instance.pk and not kwargs.get("raw"):
-        instance.created = timezone.now()
-
-
-def _service_text_saved(sender: type[ServiceText], instance: ServiceText, **kwargs: Any) -> None:
-    if kwargs.get("raw"):
-        return
-    # QuerySet.update of the library's models also empties the library's own cache.
-    Cookie.objects.filter(pk=instance.cookie_id).update(created=timezone.now())
     consent_definition_forget()
 
 
@@ -43,8 +33,6 @@ def _newsletter_changed(sender: type[User], user: User, subscribed: bool, **kwar
 
 
 def connect() -> None:
-    pre_save.connect(_service_edited, sender=Cookie, dispatch_uid="consent-service-edited")
-    post_save.connect(_service_text_saved, sender=ServiceText, dispatch_uid="consent-text-saved")
     for model in (Cookie, CookieGroup, PurposeText, ServiceText):
         name = model.__name__
         post_save.connect(_forget, sender=model, dispatch_uid=f"consent-forget-saved-{name}")

@@ -1,13 +1,5 @@
-from django.urls import path
-
-from app.consent import views
-
+# The consent notice's calls (the consent log, the privacy policy, saving a choice, the
+# purposes and services, the consent history and the newsletter consent) are operations
+# of the API (app/consent/api.py), listed under this namespace by app/urls.py.
 app_name = "consent"
-urlpatterns = [
-    path("consent_management_log", views.log, name="log"),
-    path("page/get_privacy_policy", views.privacy_policy, name="privacy_policy"),
-    path("zgody", views.save, name="save"),
-    path("zgody/uslugi", views.definition, name="definition"),
-    path("zgody/historia", views.history, name="history"),
-    path("zgody/newsletter", views.newsletter, name="newsletter"),
-]
+urlpatterns: list = []

@@ -8,4 +8,6 @@ class CoreConfig(AppConfig):
     def ready(self) -> None:
         # Registers the deploy checks; lowers Pillow's pixel limit for every image the
         # process opens (admin uploads included) before any request is served.
-        from app.core import checks, images  # noqa: F401
+        from app.core import checks, converters, images  # noqa: F401
+
+        converters.register()

@@ -1,26 +1,31 @@
 """One domain error, and one way to answer any error in the shape the caller understands.
 
 Services raise `ApplicationError`; no view catches it. `ApplicationErrorMiddleware` turns
-it into the answer of the caller (docs/behaviour.md#error-answers):
+it into the answer of the caller (docs/behaviour.md#error-answers), and the API's exception handlers
+(app.api.errors) do the same for its operations:
+- a JSON call (any operation of the API, web or app) gets the one error body,
+  `{"error": {"message", "code", "fields"?}}`, written by `json_error` only, with the
+  status the error itself decides (`ApplicationError.status`);
 - a form submitted by a page (Inertia or a classic post) goes back to its form page with
   the `errors` prop: the field messages, or the message under "form";
-- a JSON call gets `{"message", "code"}` (and `fields`) with the error's status;
 - anything else (a page opened by GET) gets the error page with the status.
 A view names its form page with `@errors_return_to`; without it, the form page is the
 address the form was posted to.
 
-Inertia visits answered with an error status get `{"message", "code"}` too, so the app's
+Inertia visits answered with an error status get the JSON error body too, so the app's
 error handler shows the server's message in a dialog; only a visit answered 404 still
 renders the not-found page, since the catalogue has no dialog for it.
 """
 
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
 from allauth.core.internal import ratelimit as allauth_ratelimit
 from django.conf import settings
+from django.contrib import messages
 from django.db import InterfaceError, OperationalError
 from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
@@ -36,13 +41,21 @@ from app.core.requests import is_inertia, wants_json
 View = Callable[..., HttpResponseBase]
 logger = logging.getLogger("platforma.errors")
 
+# The form page's errors key carrying the error's code beside its message, for the pages
+# that tell refusals apart (`errors_return_to(..., with_code=True)`).
+ERROR_CODE_KEY = "code"
+# A limit's window is a minute for most actions: the caller may try again after it.
+RETRY_AFTER_SECONDS = 60
+
 
 class ApplicationError(Exception):
     """Something the user asked for that the platform refuses, with the reason to show.
 
     `message` is for the person (translated), `code` for the program (the voucher's
-    "used_up", an invitation's "404"), `status` the HTTP status of a JSON answer, and
-    `fields` the messages of single form fields, when the reason belongs to them.
+    "used_up", an invitation's "404"), `status` the HTTP status of the refusal, decided
+    here and nowhere else (409 for what is already used, 404 for an invitation sent to
+    another account, 429 for a limit), and `fields` the messages of single form fields,
+    when the reason belongs to them.
     """
 
     def __init__(
@@ -59,15 +72,58 @@ class ApplicationError(Exception):
         self.status = status
         self.fields = dict(fields or {})
 
-    def page_errors(self) -> dict[str, str]:
-        """The form page's `errors` prop: the field messages, else the message as "form"."""
-        return dict(self.fields) if self.fields else {FORM_ERROR_KEY: self.message}
+    def page_errors(self, *, with_code: bool = False) -> dict[str, str]:
+        """The form page's `errors` prop: the field messages, else the message as "form";
+        with the code under "code" for a page that tells refusals apart by it."""
+        errors = dict(self.fields) if self.fields else {FORM_ERROR_KEY: self.message}
+        if with_code:
+            errors.setdefault(FORM_ERROR_KEY, self.message)
+            errors[ERROR_CODE_KEY] = self.code
+        return errors
 
-    def as_json(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"message": self.message, "code": self.code}
-        if self.fields:
-            body["fields"] = dict(self.fields)
-        return body
+
+def error_body(
+    *, message: str, code: int | str, fields: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """`{"error": {"message", "code", "fields"?}}`. A code that is a status number goes out
+    as a number (the app compares an invitation's `error.code` with 404:
+    docs/behaviour.md#api-errors)."""
+    detail: dict[str, Any] = {
+        "message": message,
+        "code": int(code) if isinstance(code, str) and code.isdigit() else code,
+    }
+    if fields:
+        detail["fields"] = dict(fields)
+    return {"error": detail}
+
+
+def json_error(
+    *,
+    status: int,
+    message: str | None = None,
+    code: int | str | None = None,
+    fields: Mapping[str, str] | None = None,
+) -> JsonResponse:
+    """The one JSON answer of every refusal and failure, for the API's operations, the
+    pages' JSON calls and Inertia visits alike: the error body with `status` (and, for a
+    429, when to try again)."""
+    response = JsonResponse(
+        error_body(
+            message=message or default_message(status),
+            code=code if code is not None else status,
+            fields=fields,
+        ),
+        status=status,
+    )
+    if status == 429:
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+def application_error_json(error: ApplicationError) -> JsonResponse:
+    return json_error(
+        status=error.status, message=error.message, code=error.code, fields=error.fields
+    )
 
 
 def form_refusal(errors: Mapping[str, str]) -> ApplicationError:
@@ -94,6 +150,7 @@ def default_message(status: int) -> str:
         401: _("Zostałeś wylogowany z platformy"),
         403: _("Nie masz dostępu do tej części platformy."),
         404: _("Nie znaleźliśmy strony, której szukasz."),
+        405: _("Ten adres nie przyjmuje żądań tego rodzaju."),
         429: _("Zbyt wiele prób. Spróbuj ponownie za chwilę."),
         500: _("Wystąpił błąd serwera. Spróbuj ponownie później."),
         503: _(
@@ -108,6 +165,13 @@ def too_many_attempts(message: str | None = None, *, field: str | None = None) -
     text = message or default_message(429)
     fields = {field: text} if field else None
     return ApplicationError(text, code="rate_limited", status=429, fields=fields)
+
+
+def csrf_refusal() -> ApplicationError:
+    """A change sent without the page's CSRF token (an old tab, or another site)."""
+    return ApplicationError(
+        _("Sesja formularza wygasła. Odśwież stronę i spróbuj ponownie."), code="csrf", status=403
+    )
 
 
 def rate_limit(
@@ -141,25 +205,33 @@ def error_response(
     request: HttpRequest, *, status: int, message: str | None = None, code: str | None = None
 ) -> HttpResponse:
     """The answer to a request that cannot be served (a guard, a handler of Django's)."""
-    text = message or default_message(status)
     if wants_json(request) or (is_inertia(request) and status != 404):
-        return JsonResponse({"message": text, "code": code or str(status)}, status=status)
-    props: ErrorPageProps = {"status": status, "message": text}
+        return json_error(status=status, message=message, code=code)
+    props: ErrorPageProps = {"status": status, "message": message or default_message(status)}
     return render_page(request, "Errors/Error", props, status=status)
 
 
-def _form_page(request: HttpRequest) -> str | None:
-    return getattr(request, "_platforma_form_page", None)
+@dataclass(frozen=True)
+class _ErrorsReturn:
+    page: str
+    with_code: bool
+    as_message: bool
 
 
-def errors_return_to(form_page: Callable[..., str]) -> Callable[[View], View]:
+def errors_return_to(
+    form_page: Callable[..., str], *, with_code: bool = False, as_message: bool = False
+) -> Callable[[View], View]:
     """The page an ApplicationError raised by this view's form sends the visitor back to:
-    `form_page(request, *view_args, **view_kwargs)`, a path the server built itself."""
+    `form_page(request, *view_args, **view_kwargs)`, a path the server built itself. With
+    `with_code`, the page's errors also carry the error's code (under "code"); with
+    `as_message`, the message goes there as an error message (flash) instead, for a page
+    that has no form of its own to show it on."""
 
     def decorator(view: View) -> View:
         @wraps(view)
         def with_form_page(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
-            request._platforma_form_page = form_page(request, *args, **kwargs)  # type: ignore[attr-defined]
+            page = form_page(request, *args, **kwargs)
+            request._platforma_errors_return = _ErrorsReturn(page, with_code, as_message)  # type: ignore[attr-defined]
             return view(request, *args, **kwargs)
 
         return with_form_page
@@ -169,10 +241,14 @@ def errors_return_to(form_page: Callable[..., str]) -> Callable[[View], View]:
 
 def application_error_response(request: HttpRequest, error: ApplicationError) -> HttpResponse:
     if wants_json(request):
-        return JsonResponse(error.as_json(), status=error.status)
+        return application_error_json(error)
     if request.method == "POST":
-        stash_errors(request, error.page_errors())
-        return HttpResponseRedirect(_form_page(request) or request.get_full_path())
+        back: _ErrorsReturn | None = getattr(request, "_platforma_errors_return", None)
+        if back is not None and back.as_message:
+            messages.error(request, error.message)
+        else:
+            stash_errors(request, error.page_errors(with_code=bool(back and back.with_code)))
+        return HttpResponseRedirect(back.page if back is not None else request.get_full_path())
     return error_response(request, status=error.status, message=error.message, code=error.code)
 
 
@@ -182,16 +258,20 @@ def is_outage(exception: BaseException | None) -> bool:
     return isinstance(exception, (CacheUnavailable, OperationalError, InterfaceError))
 
 
+def outage_json() -> JsonResponse:
+    """The 503 of an outage for a JSON caller, built without the database or the cache."""
+    return json_error(status=503, message=default_message(503))
+
+
 def outage_response(request: HttpRequest) -> HttpResponse:
     """The 503 of an outage (docs/behaviour.md#outages), built without the database,
     the cache or Inertia's shared props: whatever is out may be any of them."""
-    message = default_message(503)
     if wants_json(request) or is_inertia(request):
-        return JsonResponse({"message": message, "code": "503"}, status=503)
+        return outage_json()
     return render(
         request,
         "503.html",
-        {"message": message, "support_email": settings.SUPPORT_EMAIL},
+        {"message": default_message(503), "support_email": settings.SUPPORT_EMAIL},
         status=503,
     )
 

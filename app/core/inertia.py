@@ -1,7 +1,17 @@
-"""Inertia helpers: rendering a page with a status, and the form `errors` prop."""
+"""Inertia helpers: rendering a page with a status, the shared props, the first page's
+HTML, and the form `errors` prop.
 
-from collections.abc import Mapping
-from functools import cached_property, lru_cache
+Only inertia-django's public API is used: `InertiaResponse`, `share`, its settings and
+its overridable template. The library builds the page JSON (props resolved, partial
+reloads, flash, history encryption); for a first load its `inertia.html`, overridden in
+templates/, writes nothing but that JSON, which `render_page` puts into the layout
+itself: rendered once per language and reused, with the request's head (CSP nonce,
+consent) and, when the SSR process rendered the page (app/core/ssr.py), its HTML.
+"""
+
+import json
+from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from django import forms
@@ -9,13 +19,12 @@ from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, ImproperlyConfigured
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
-from inertia import InertiaResponse
-from inertia.http import PropsResolver
-from inertia.prop_classes import CallableProp
+from inertia import InertiaResponse, share
 
+from app.core.page_json import as_plain
 from app.core.ssr import RenderedPage, page_render
 from app.core.templatetags.tracking import REQUEST_HEAD_SLOT
 from app.core.tracking import tracking_head
@@ -23,28 +32,18 @@ from app.core.typegen import page_names
 
 ERRORS_SESSION_KEY = "_platforma_errors"
 FORM_ERROR_KEY = "form"
+# The names of the props shared with this request's pages (share_props).
+_SHARED = "platforma_shared_props"
 
 
-class _PropsResolver(PropsResolver):
-    """inertia-django's resolver, made cheap for full page renders.
-
-    The library re-reads request headers for every nested prop and walks every nested
-    dict looking for lazy props. Platforma's props are plain data below the top level
-    (lazy, deferred or once props are only ever top-level), so a full render takes
-    top-level plain values as they are; partial reloads keep the library's full walk.
-    """
-
-    @cached_property
-    def _partial(self) -> bool:
-        return super()._is_partial()
-
-    def _is_partial(self) -> bool:
-        return self._partial
-
-    def _resolve_prop(self, prop: Any, path: str, parent_resolved: bool = False) -> Any:
-        if self._partial or isinstance(prop, CallableProp) or "." in path:
-            return super()._resolve_prop(prop, path, parent_resolved)
-        return prop() if callable(prop) else prop
+def share_props(request: HttpRequest, **builders: Callable[[], Any]) -> None:
+    """Share props with every page of this request (inertia-django's `share`), each built
+    only when a page is rendered, so redirects and JSON calls pay nothing."""
+    setattr(request, _SHARED, {*getattr(request, _SHARED, ()), *builders})
+    share(
+        request,
+        **{name: (lambda build=build: as_plain(build())) for name, build in builders.items()},
+    )
 
 
 _PAGE_SLOT = "\x00platforma-page\x00"
@@ -56,7 +55,7 @@ def _layout_around_page(language: str) -> tuple[str, str, str]:
     # per language; the request's head (nonce, consent) and the page JSON go between its
     # three parts.
     html = render_to_string(
-        "inertia.html", {"inertia_layout": settings.INERTIA_LAYOUT, "page": _PAGE_SLOT}
+        "inertia_page.html", {"inertia_layout": settings.INERTIA_LAYOUT, "page": _PAGE_SLOT}
     )
     head, rest = html.split(REQUEST_HEAD_SLOT)
     before, after = rest.split(_PAGE_SLOT)
@@ -79,43 +78,34 @@ def _layout_around_rendered_page(language: str) -> tuple[str, str, str, str]:
     return request_head, before, between, after
 
 
-class PageResponse(InertiaResponse):
-    _ssr_reusable = False
-    _ssr: RenderedPage | None = None
+def _reusable(page_json: str) -> bool:
+    """Whether the same page JSON may get the same HTML again: not with a flash message
+    or form errors, which show once."""
+    page = json.loads(page_json)
+    return not (page.get("flash") or page["props"].get("errors"))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if self._ssr is not None:
-            self.headers["Server-Timing"] = f"ssr;dur={self._ssr.seconds * 1000:.1f}"
 
-    def page_data(self) -> dict[str, Any]:
-        page = super().page_data()
-        # Server-rendered HTML the same page JSON may get again: no flash, no form errors.
-        self._ssr_reusable = settings.INERTIA_SSR_ENABLED and not (
-            page.get("flash") or page["props"].get("errors")
+def _first_load(
+    request: HttpRequest, component: str, page_json: str
+) -> tuple[str, RenderedPage | None]:
+    """The HTML of a page opened by the browser (not an Inertia visit)."""
+    if settings.DJANGO_VITE["default"]["dev_mode"]:
+        # The dev server's tags change with the request: nothing to reuse.
+        context = {"inertia_layout": settings.INERTIA_LAYOUT, "page": page_json}
+        return render_to_string("inertia_page.html", context, request), None
+    rendered = None
+    if settings.SSR_ENABLED:
+        rendered = page_render(
+            component=component, page_json=page_json, reusable=_reusable(page_json)
         )
-        return page
-
-    def resolve_props(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        shadowed = self.props.keys() & self.request.inertia.keys()
-        if shadowed:
-            # A page prop named like a shared one would silently replace it on that page.
-            raise ImproperlyConfigured(f"{self.component} props shadow shared props: {shadowed}")
-        props = {**self.request.inertia, **self.props}
-        return _PropsResolver(self.request, self.component, props).resolve()
-
-    def build_first_load(self, data: Any) -> str:
-        if settings.DJANGO_VITE["default"]["dev_mode"] or self.template_data:
-            return super().build_first_load(data)
-        self._ssr = page_render(
-            component=self.component, page_json=data, reusable=self._ssr_reusable
+    if rendered is not None:
+        head, before, between, after = _layout_around_rendered_page(get_language())
+        html = (
+            f"{head}{tracking_head(request)}{before}{rendered.head}{between}{rendered.body}{after}"
         )
-        if self._ssr is not None:
-            head, before, between, after = _layout_around_rendered_page(get_language())
-            request_head = tracking_head(self.request)
-            return f"{head}{request_head}{before}{self._ssr.head}{between}{self._ssr.body}{after}"
-        head, before, after = _layout_around_page(get_language())
-        return f"{head}{tracking_head(self.request)}{before}{data}{after}"
+        return html, rendered
+    head, before, after = _layout_around_page(get_language())
+    return f"{head}{tracking_head(request)}{before}{page_json}{after}", None
 
 
 def render_page(
@@ -124,12 +114,24 @@ def render_page(
     props: Mapping[str, Any] | None = None,
     *,
     status: int = 200,
-) -> InertiaResponse:
+) -> HttpResponse:
     """Render `frontend/pages/<component>.tsx` with whitelisted props; the page's props
     type must be registered with `@page_props(component)`."""
     if component not in page_names():
         raise ImproperlyConfigured(f"{component} has no @page_props type")
-    return PageResponse(request, component, dict(props or {}), status=status)
+    page_props = {name: as_plain(value) for name, value in (props or {}).items()}
+    shadowed = page_props.keys() & getattr(request, _SHARED, set())
+    if shadowed:
+        # A page prop named like a shared one would silently replace it on that page.
+        raise ImproperlyConfigured(f"{component} props shadow shared props: {shadowed}")
+    response = InertiaResponse(request, component, page_props, status=status)
+    if "X-Inertia" not in request.headers:
+        # templates/inertia.html made the library's first load the page JSON alone.
+        html, rendered = _first_load(request, component, response.content.decode())
+        response.content = html
+        if rendered is not None:
+            response.headers["Server-Timing"] = f"ssr;dur={rendered.seconds * 1000:.1f}"
+    return response
 
 
 def form_errors(form: forms.BaseForm) -> dict[str, str]:
@@ -156,3 +158,4 @@ def pop_errors(request: HttpRequest) -> dict[str, str]:
 def _forget_layout(**kwargs: Any) -> None:
     # Tests change the settings the layout is rendered from (the tag manager, the layout).
     _layout_around_page.cache_clear()
+    _layout_around_rendered_page.cache_clear()

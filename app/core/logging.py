@@ -28,8 +28,9 @@ TASK_HEADER = "platforma_request_id"
 # log line or fill it).
 _SANE_ID = re.compile(r"^[A-Za-z0-9._:-]{8,128}$")
 # URL parameters that are secrets: one-click session links, account deletion and restore,
-# e-mail confirmation and password reset keys, voucher codes in redeem links.
-SECRET_URL_KWARGS = frozenset({"hash", "key"})
+# e-mail confirmation and password reset keys, voucher codes in redeem links and in the
+# app's voucher call.
+SECRET_URL_KWARGS = frozenset({"hash", "key", "code"})
 MASK = "***"
 
 request_id_var: ContextVar[str] = ContextVar("request_id", default="")

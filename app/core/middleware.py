@@ -3,10 +3,14 @@
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from inertia.http import encrypt_history
+
+from app.core.errors import json_error
+from app.core.requests import is_inertia, wants_json
 
 
 class RequestBodyLimitMiddleware:
@@ -37,13 +41,12 @@ class RequestBodyLimitMiddleware:
             status = 413
         else:
             return None
-        message = _("Przesyłane dane są za duże.")
-        # Nothing past this point has run (no session, no shared props): a bare answer.
-        if (
-            "application/json" in request.headers.get("Accept", "")
-            or "X-Inertia" in request.headers
-        ):
-            return JsonResponse({"message": message, "code": str(status)}, status=status)
+        # Nothing past this point has run (no session, no locale, no shared props): a bare
+        # answer, in the language the request asks for.
+        with translation.override(translation.get_language_from_request(request)):
+            message = _("Przesyłane dane są za duże.")
+        if wants_json(request) or is_inertia(request):
+            return json_error(status=status, message=message, code=status)
         return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 

@@ -69,27 +69,6 @@ class CacheGeneration(models.Model):
         return f"{self.key}: {self.value}"
 
 
-class EmailLog(models.Model):
-    """One row per e-mail the platform decided to send, keyed so a task that runs twice
-    (a retry, a redelivery after a worker crash) sends it only once."""
-
-    key = models.CharField(_("klucz"), max_length=200, unique=True)
-    template = models.CharField(_("szablon"), max_length=100)
-    # Indexed: the purge of deleted accounts scrubs their address from this log.
-    to = models.EmailField(_("odbiorca"), db_index=True)
-    language = models.CharField(_("język"), max_length=8)
-    created_at = models.DateTimeField(_("utworzono"), auto_now_add=True)
-    sent_at = models.DateTimeField(_("wysłano"), null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("wysłany e-mail")
-        verbose_name_plural = _("wysłane e-maile")
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return f"{self.template} → {self.to}"
-
-
 class DataExport(OneTimeToken):
     """A learner's data export (app.core.data_export) waiting behind a one-time link."""
 
@@ -128,10 +107,12 @@ class EmailOutbox(models.Model):
     change that asked for it, so it is neither lost when the broker (Redis) is down nor
     sent when that change is rolled back. The task enqueued on commit sends it; whatever
     was not sent (the broker was away, a worker died) the periodic drain sends later.
-    A row is sent once: its sender holds the row's lock and the key's EmailLog."""
+    A row is sent once: its sender holds the row's lock, and its `key` names the one
+    e-mail. Sent rows are the record of what went out (EMAIL_OUTBOX_RETENTION)."""
 
     key = models.CharField(_("klucz"), max_length=200, unique=True)
     template = models.CharField(_("szablon"), max_length=100)
+    # Indexed: the purge of deleted accounts scrubs their address from the record.
     to = models.EmailField(_("odbiorca"), db_index=True)
     language = models.CharField(_("język"), max_length=8)
     # Emptied once sent: the links and names in it are needed only to render the e-mail.

@@ -3,12 +3,14 @@
 import ipaddress
 import json
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, wraps
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import BadRequest, RequestDataTooBig
 from django.http import HttpRequest
+from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 
 # No form of the platform sends more than a few kilobytes of JSON, nested two levels deep.
@@ -62,13 +64,40 @@ def is_inertia(request: HttpRequest) -> bool:
     return "X-Inertia" in request.headers
 
 
+# Set on the views of the API's operations (app.api.urls): their answers, refusals
+# included, are JSON whatever the request accepts.
+JSON_CALL = "platforma_json_call"
+
+
+def mark_json_call(view: Callable[..., Any]) -> Callable[..., Any]:
+    """`view`, known from now on as a JSON call (see wants_json)."""
+
+    @wraps(view)
+    def json_call(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        return view(request, *args, **kwargs)
+
+    setattr(json_call, JSON_CALL, True)
+    return json_call
+
+
+def is_json_call(request: HttpRequest) -> bool:
+    """Whether the request's address is an operation of the API. Also answered before the
+    URL was resolved (a refusal of a middleware, an outage while reading the session)."""
+    match = request.resolver_match
+    if match is None:
+        try:
+            match = resolve(request.path_info)
+        except Resolver404:
+            return False
+    return getattr(match.func, JSON_CALL, False)
+
+
 def wants_json(request: HttpRequest) -> bool:
-    """A JSON call made by a page (not an Inertia visit, not a browser navigation)."""
+    """A JSON call (an operation of the API, or a request that accepts only JSON), not an
+    Inertia visit or a browser navigation."""
     if is_inertia(request):
         return False
-    return request.path.startswith("/api/") or "application/json" in request.headers.get(
-        "Accept", ""
-    )
+    return "application/json" in request.headers.get("Accept", "") or is_json_call(request)
 
 
 class MalformedBody(BadRequest):
@@ -138,3 +167,17 @@ def parse_id(raw: object) -> int | None:
     "²" or "٣", which int() refuses), at most 12 of them; None for anything else."""
     text = raw if isinstance(raw, str) else ""
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None
+
+
+def caller(request: HttpRequest) -> "User | None":
+    """The account the auth of an API operation found (`request.auth`), None for a
+    visitor: the session's on the pages' calls, the token's on the app's."""
+    account = getattr(request, "auth", None)
+    return account if getattr(account, "is_authenticated", False) else None
+
+
+def caller_account(request: HttpRequest) -> "User":
+    """The account of an operation whose auth lets only accounts in (its 401 otherwise)."""
+    account = caller(request)
+    assert account is not None, "an operation for accounts only, mounted without their auth"
+    return account

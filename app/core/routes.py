@@ -13,7 +13,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 # Namespaces of Django's own apps (the admin) and of the mobile app's API (called by the
 # app, never by the pages) are not the platform's pages.
-_FOREIGN_NAMESPACES = frozenset({"admin", "mobile_api"})
+_FOREIGN_NAMESPACES = frozenset({"admin", "api"})
 _PARAMETER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>[^>]+)>")
 _NUMERIC_CONVERTERS = frozenset({"int"})
 

@@ -122,7 +122,7 @@ def page_render(*, component: str, page_json: str, reusable: bool) -> RenderedPa
     when the same account sees the very same data again (another account's page JSON always
     differs, if only by the name in its menu)."""
     global _down_until
-    if not settings.INERTIA_SSR_ENABLED:
+    if not settings.SSR_ENABLED:
         return None
     key = _cache_key(page_json) if reusable else ""
     if reusable:
@@ -134,12 +134,12 @@ def page_render(*, component: str, page_json: str, reusable: bool) -> RenderedPa
     if time.monotonic() < _down_until:
         logger.debug("SSR skipped for %s: the SSR process was unreachable", component)
         return None
-    timeout = settings.INERTIA_SSR_TIMEOUT_SECONDS
+    timeout = settings.SSR_TIMEOUT_SECONDS
     started = time.perf_counter()
     try:
         # Each wait (connecting, each read) is capped: a slow process costs the page at
         # most about the timeout before the browser renders it.
-        response = _pool(settings.INERTIA_SSR_URL).urlopen(
+        response = _pool(settings.SSR_URL).urlopen(
             "POST",
             "/render",
             body=page_json.encode(),
@@ -154,7 +154,7 @@ def page_render(*, component: str, page_json: str, reusable: bool) -> RenderedPa
         ):
             logger.warning("SSR of %s took over %s s; rendered in the browser", component, timeout)
             return None
-        _down_until = time.monotonic() + settings.INERTIA_SSR_RETRY_SECONDS
+        _down_until = time.monotonic() + settings.SSR_RETRY_SECONDS
         logger.warning(
             "SSR of %s failed (process unreachable: %s); rendered in the browser",
             component,

@@ -5,7 +5,7 @@ import socket
 from smtplib import SMTPException
 from typing import Any
 
-from celery import shared_task
+from celery import current_app, shared_task
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
@@ -14,9 +14,7 @@ from django.utils import timezone
 from app.core import services
 from app.core.cache import outage
 from app.core.emails import render_email
-from app.core.models import EmailLog, EmailOutbox
-
-logger = logging.getLogger("platforma.email")
+from app.core.models import EmailOutbox
 
 logger = logging.getLogger(__name__)
 
@@ -44,24 +42,21 @@ def clear_expired_records() -> dict[str, int]:
     max_retries=6,
 )
 def send_templated_email(*, template: str, to: str, language: str, context: dict, key: str) -> str:
-    """Send the e-mail `key` once: a retried or redelivered task finds it sent."""
-    with transaction.atomic():
-        return _send_once(template=template, to=to, language=language, context=context, key=key)
-
-
-def _send_once(*, template: str, to: str, language: str, context: dict, key: str) -> str:
-    # Inside the caller's transaction: the key's log row stays locked until it commits.
-    log, _created = EmailLog.objects.select_for_update().get_or_create(
-        key=key, defaults={"template": template, "to": to, "language": language}
+    """Send the e-mail `key` once, through its outbox row (kept for tasks queued before
+    the outbox: a retried or redelivered one finds it sent)."""
+    row, _created = EmailOutbox.objects.get_or_create(
+        key=key,
+        defaults={"template": template, "to": to, "language": language, "context": context},
     )
-    if log.sent_at is not None:
+    if row.sent_at is not None:
         return "already sent"
-    message = render_email(template=template, language=language, context=context)
-    message.to = [to]
+    return send_outbox_email.run(row.pk)
+
+
+def _send(row: EmailOutbox) -> None:
+    message = render_email(template=row.template, language=row.language, context=row.context)
+    message.to = [row.to]
     message.send()
-    log.sent_at = timezone.now()
-    log.save(update_fields=["sent_at"])
-    return "sent"
 
 
 @shared_task(
@@ -85,25 +80,20 @@ def send_outbox_email(outbox_id: int) -> str:
         if row is None:
             return "sent or being sent"
         try:
-            with transaction.atomic():
-                outcome = _send_once(
-                    template=row.template,
-                    to=row.to,
-                    language=row.language,
-                    context=row.context,
-                    key=row.key,
-                )
-                row.sent_at = timezone.now()
-                row.context = {}
-                row.attempts += 1
-                row.save(update_fields=["sent_at", "context", "attempts"])
+            _send(row)
         except Exception as error:
             # Only the attempt is kept; the row stays locked until this commits.
             EmailOutbox.objects.filter(pk=row.pk).update(attempts=F("attempts") + 1)
             failure = error
+        else:
+            # The record of what was sent: its content is needed no more.
+            row.sent_at = timezone.now()
+            row.context = {}
+            row.attempts += 1
+            row.save(update_fields=["sent_at", "context", "attempts"])
     if failure is not None:
         raise failure
-    return outcome
+    return "sent"
 
 
 @shared_task(name="core.drain_email_outbox")
@@ -155,3 +145,11 @@ def send_email(*, template: str, to: str, language: str, context: dict[str, Any]
         defaults={"template": template, "to": to, "language": language, "context": context},
     )
     transaction.on_commit(lambda: _enqueue(row.pk), robust=True)
+
+
+def task_enqueue_on_commit(name: str, **kwargs: Any) -> None:
+    """Enqueue the task registered as `name` with `kwargs` once the current transaction
+    commits (Celery's delay_on_commit). Services enqueue their app's tasks by name: the
+    tasks module imports the services, so the services cannot import it. Each app's
+    AppConfig.ready imports its tasks, so they are registered in every process."""
+    current_app.tasks[name].delay_on_commit(**kwargs)

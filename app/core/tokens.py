@@ -77,7 +77,10 @@ class OneTimeToken(models.Model):
         """The ApplicationError of a link refused for `code` (unknown, used or expired),
         with the message the subclass declares for it."""
         message = cls.refusals_for(filters).get(code)
-        return ApplicationError(str(message or default_message(400)), code=code)
+        # A link used already is a conflict with what happened to it (409); an unknown
+        # or expired one is bad input (400).
+        status = 409 if code == USED else 400
+        return ApplicationError(str(message or default_message(400)), code=code, status=status)
 
     @classmethod
     def spent_before(cls, cutoff: datetime) -> Q:

@@ -11,11 +11,17 @@ from django.http import (
     HttpResponsePermanentRedirect,
 )
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from app.core.admin_site import ADMIN_HOME
-from app.core.errors import error_response, is_outage, outage_response
+from app.core.errors import (
+    csrf_refusal,
+    default_message,
+    error_response,
+    is_outage,
+    json_error,
+    outage_response,
+)
 from app.core.guards import View
 from app.core.requests import MalformedBody, is_inertia, wants_json
 from app.core.return_url import safe_return_url
@@ -76,16 +82,12 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if is_outage(sys.exc_info()[1]):
         return outage_response(request)
     if wants_json(request) or is_inertia(request):
-        from django.http import JsonResponse
-
-        return JsonResponse({"message": _("Wystąpił błąd serwera."), "code": "500"}, status=500)
+        return json_error(status=500, message=default_message(500))
     return render(request, "500.html", {"support_email": settings.SUPPORT_EMAIL}, status=500)
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    refused = csrf_refusal()
     return error_response(
-        request,
-        status=403,
-        message=_("Sesja formularza wygasła. Odśwież stronę i spróbuj ponownie."),
-        code="csrf",
+        request, status=refused.status, message=refused.message, code=refused.code
     )

@@ -9,7 +9,7 @@ from django.urls import reverse
 from app.accounts.models import User
 from app.core import roles
 from app.core.admin_site import ADMIN_HOME
-from app.shell.props import MenuEntry
+from app.shell.props import MenuEntry, MenuProps
 
 
 def _entry(key: str, href: str, **flags: bool) -> MenuEntry:
@@ -65,3 +65,12 @@ def shows_divider(user: User) -> bool:
     return user.has_any_role(
         {roles.Role.INSTITUTION, roles.Role.ADMIN, roles.Role.RESELLER, roles.Role.CLOUD}
     )
+
+
+def menu_props(user: User) -> MenuProps:
+    return {
+        "areas": area_entries(user),
+        "learner": learner_entries(user),
+        "divider": shows_divider(user),
+        "shop_url": settings.SHOP_URL if user.is_shop_user else None,
+    }

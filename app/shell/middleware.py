@@ -8,17 +8,16 @@ from typing import Any, TypedDict
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
-from inertia import share
 
 from app.accounts.cache import account_cache_key, account_cached
 from app.accounts.models import User
 from app.accounts.props import auth_props
 from app.core.admin_site import ADMIN_HOME
 from app.core.header import header_type_for
-from app.core.inertia import pop_errors
+from app.core.inertia import pop_errors, share_props
 from app.shell.banners import info_banners_timed
-from app.shell.presenters import app_banner_of, menu_props, viewer_of
-from app.shell.props import InfoBanner, MenuProps, ShellProps
+from app.shell.menus import menu_props
+from app.shell.props import InfoBanner, MenuProps, ShellProps, app_banner_of, viewer_of
 from app.shell.selectors import notification_count_unread
 
 
@@ -120,10 +119,9 @@ class SharedPropsMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        # Callables run only when a page is rendered, so redirects and JSON calls pay nothing.
         # The account's shell state is read once per page, for the props that show it.
         state = cache(lambda: account_shell(request))
-        share(  # noqa: S604 ("shell" is a prop name, not a subprocess flag)
+        share_props(  # noqa: S604 ("shell" is a prop name, not a subprocess flag)
             request,
             auth=lambda: auth_props(request.user),
             locale=get_language,

@@ -2,14 +2,13 @@ from django.urls import path
 
 from app.shell import views
 
+# The shell's JSON calls (alerts, version, notifications) are operations of the API
+# (app/shell/api.py), listed under this namespace by app/urls.py.
+
 app_name = "shell"
 
 urlpatterns = [
-    path("api/alerts", views.alerts, name="alerts"),
-    path("api/version", views.version, name="version"),
     path("sw.js", views.service_worker, name="service_worker"),
-    path("api/notifications", views.notifications, name="notifications"),
-    path("api/notifications/read", views.notifications_read, name="notifications_read"),
     path("jezyk", views.set_language, name="set_language"),
     path("p/regulamin", views.site_page, {"slug": "regulamin"}, name="terms"),
     path(

@@ -1,28 +1,19 @@
-"""The shell's own endpoints: alerts, version, site pages, notifications, language."""
+"""The shell's own pages: the service worker, site pages and the language switch (its JSON
+calls are in app/shell/api.py)."""
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from app.core.errors import error_response
-from app.core.guards import login_required
 from app.core.inertia import render_page
-from app.core.requests import AuthenticatedRequest, request_data
+from app.core.requests import request_data
 from app.core.return_url import safe_return_url
 from app.shell import selectors, services
-from app.shell.presenters import alert_props, notification_props, site_page_props
+from app.shell.props import site_page_props
 from app.shell.service_worker import service_worker_script
-
-
-@require_GET
-def alerts(request: HttpRequest) -> JsonResponse:
-    """The active alert, or [] when there is none (docs/behaviour.md#alert-banner)."""
-    alert = selectors.active_alert_get()
-    return JsonResponse(alert_props(alert, get_language()) if alert else [], safe=False)
 
 
 @require_GET
@@ -38,31 +29,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@never_cache
-def version(request: HttpRequest) -> JsonResponse:
-    """The version of the frontend build the server runs; the app compares its own."""
-    return JsonResponse({"version": settings.INERTIA_VERSION})
-
-
-@require_GET
 def site_page(request: HttpRequest, slug: str) -> HttpResponse:
     page = selectors.site_page_get(slug=slug)
     return render_page(request, "Shell/SitePage", site_page_props(page))
-
-
-@require_GET
-@login_required
-def notifications(request: AuthenticatedRequest) -> JsonResponse:
-    items = [notification_props(n) for n in selectors.notification_list_recent(user=request.user)]
-    unread = selectors.notification_count_unread(user=request.user)
-    return JsonResponse({"items": items, "unread": unread})
-
-
-@require_POST
-@login_required
-def notifications_read(request: AuthenticatedRequest) -> JsonResponse:
-    services.notification_mark_all_read(user=request.user)
-    return JsonResponse({"unread": 0})
 
 
 @require_POST

@@ -299,8 +299,10 @@ def invitation_check(*, invitation: Invitation | None, user: User) -> Applicatio
         )
     if invitation.used_at is not None:
         if invitation.accepted_by_id == user.pk:
-            return ApplicationError(member_message, code="member")
-        return ApplicationError(_("To zaproszenie zostało już wykorzystane."), code="used")
+            return ApplicationError(member_message, code="member", status=409)
+        return ApplicationError(
+            _("To zaproszenie zostało już wykorzystane."), code="used", status=409
+        )
     if invitation.is_expired:
         return ApplicationError(
             _("To zaproszenie wygasło. Poproś menedżera zespołu o nowe."), code="expired"
@@ -313,7 +315,8 @@ def invitation_check(*, invitation: Invitation | None, user: User) -> Applicatio
             )
             % {"email": invitation.email, "current": user.email},
             code=WRONG_ACCOUNT,
+            status=404,
         )
     if Membership.objects.filter(team=invitation.team, user=user).exists():
-        return ApplicationError(member_message, code="member")
+        return ApplicationError(member_message, code="member", status=409)
     return None

@@ -250,6 +250,18 @@ def invitation_open(*, request: HttpRequest, token: str) -> Invitation | None:
     return invitation
 
 
+def invitation_open_unless_limited(*, request: HttpRequest, token: str) -> Invitation | None:
+    """invitation_open for the way through login: None, not a refusal, once the visitor's
+    guesses are used up (the plain login page then reveals nothing); raises nothing else
+    than invitation_open does."""
+    try:
+        return invitation_open(request=request, token=token)
+    except ApplicationError as refused:
+        if refused.status != 429:
+            raise
+        return None
+
+
 def invitation_accept_limited(*, request: HttpRequest, user: User, token: str) -> Team:
     """Accept the invitation of `token` (see invitation_accept), counted as a guess at a
     link's secret first unless the secret is an invitation's (see invitation_open). The
@@ -284,7 +296,9 @@ def invitation_accept(*, user: User, token: str) -> Team:
                 Membership.objects.create(team=team, user=user)
         except IntegrityError:
             raise ApplicationError(
-                _("Już należysz do zespołu %(team)s.") % {"team": team.name}, code="member"
+                _("Już należysz do zespołu %(team)s.") % {"team": team.name},
+                code="member",
+                status=409,
             ) from None
         invitation.used_at = timezone.now()
         invitation.accepted_by = user

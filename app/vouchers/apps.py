@@ -10,6 +10,7 @@ class VouchersConfig(AppConfig):
 
     def ready(self) -> None:
         from app.core.data_export import data_export_register
+        from app.vouchers import tasks  # noqa: F401  (its services enqueue them by name)
         from app.vouchers.data_export import vouchers_export
 
         data_export_register(section="vouchers", build=vouchers_export)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from app.accounts.models import User
 from app.core.errors import ApplicationError
 from app.core.ratelimits import GuessAttempt, guess_attempt
+from app.core.tasks import task_enqueue_on_commit
 from app.learning import selectors as learning_selectors
 from app.learning import services as learning_services
 from app.learning.models import Access, Course, Exam, LearningPath, ProductKind
@@ -27,6 +28,9 @@ from app.vouchers.models import (
 )
 
 BATCH_MAX_SIZE = 10_000
+# The task that makes a batch's codes (app.vouchers.tasks), enqueued by name: the tasks
+# module imports this one.
+BATCH_CODES_TASK = "vouchers.batch_codes_generate"
 # Far longer than any code: such input is refused unread, as an unknown code.
 RAW_CODE_LIMIT = 200
 # 32 symbols without the look-alikes 0/O and 1/I: 12 symbols carry 60 random bits.
@@ -143,7 +147,9 @@ def _already_owned(product: Product | None) -> ApplicationError:
 
 def _already_redeemed() -> ApplicationError:
     return ApplicationError(
-        _("Ten voucher został już przez Ciebie wykorzystany."), code="already_redeemed"
+        _("Ten voucher został już przez Ciebie wykorzystany."),
+        code="already_redeemed",
+        status=409,
     )
 
 
@@ -151,6 +157,7 @@ def _used_up() -> ApplicationError:
     return ApplicationError(
         _("Ten voucher został już wykorzystany przez wszystkie osoby, dla których był."),
         code="used_up",
+        status=409,
     )
 
 
@@ -244,9 +251,34 @@ def batch_generate(
 ) -> VoucherBatch:
     """Order a batch of 1-10,000 single-seat codes (an empty name gets the default),
     resellers within their allowance; the codes are made in the background
-    (batch_codes_generate, run by tasks.batch_codes_generate). The same `idempotency_key`
-    of the same issuer again returns the batch it ordered. Raises ApplicationError (code:
-    size, allowance)."""
+    (batch_codes_generate, run by tasks.batch_codes_generate once this commits). The same
+    `idempotency_key` of the same issuer again returns the batch it ordered (its task,
+    enqueued again, finds the codes made and stops). Raises ApplicationError (code: size,
+    allowance)."""
+    batch = _batch_order(
+        issued_by=issued_by,
+        channel=channel,
+        product=product,
+        size=size,
+        name=name,
+        valid_until=valid_until,
+        idempotency_key=idempotency_key,
+    )
+    # Up to 10,000 codes take a while: a worker makes them, the batch page shows how far.
+    task_enqueue_on_commit(BATCH_CODES_TASK, batch_id=batch.pk)
+    return batch
+
+
+def _batch_order(
+    *,
+    issued_by: User,
+    channel: str,
+    product: Product,
+    size: int,
+    name: str,
+    valid_until: datetime | None,
+    idempotency_key: str | None,
+) -> VoucherBatch:
     if idempotency_key is not None:
         ordered = VoucherBatch.objects.filter(
             issued_by=issued_by, idempotency_key=idempotency_key

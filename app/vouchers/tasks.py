@@ -7,7 +7,7 @@ from app.vouchers import services
 
 
 @shared_task(
-    name="vouchers.batch_codes_generate",
+    name=services.BATCH_CODES_TASK,
     # The database away for a moment (restarted, failed over) only delays the batch.
     autoretry_for=(DatabaseError,),
     retry_backoff=True,

@@ -72,11 +72,15 @@ describe("decideFailure (docs/behaviour.md#error-dialogs)", () => {
 });
 
 describe("messageOf", () => {
-  it("reads the message from objects and JSON text, nothing else", () => {
-    expect(messageOf({ message: "Zbyt wiele prób." })).toBe("Zbyt wiele prób.");
-    expect(messageOf('{"message": "Tekst"}')).toBe("Tekst");
+  it("reads the message of the error body, parsed or as JSON text, nothing else", () => {
+    const body = { error: { message: "Zbyt wiele prób.", code: "rate_limited" } };
+    expect(messageOf(body)).toBe("Zbyt wiele prób.");
+    expect(messageOf('{"error": {"message": "Tekst", "code": 503}}')).toBe("Tekst");
     expect(messageOf("<html>Bad gateway</html>")).toBeNull();
-    expect(messageOf({ message: 42 })).toBeNull();
+    expect(messageOf({ error: { message: 42 } })).toBeNull();
+    expect(messageOf({ error: "Tekst" })).toBeNull();
+    // The shape before the one error body: no longer read.
+    expect(messageOf({ message: "Tekst" })).toBeNull();
     expect(messageOf(null)).toBeNull();
   });
 });

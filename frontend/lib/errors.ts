@@ -70,7 +70,11 @@ export function decideFailure(failure: Failure, isAdmin: boolean): Outcome | nul
   }
 }
 
-/** The `message` of an error body, whatever shape the body came in. */
+/**
+ * The message of the server's error body, `{"error": {"message", "code", "fields"?}}` (the
+ * one shape of every refused JSON call and Inertia visit), given parsed or as JSON text;
+ * null for anything else (a proxy's HTML page, an empty body).
+ */
 export function messageOf(body: unknown): string | null {
   if (typeof body === "string") {
     try {
@@ -79,9 +83,9 @@ export function messageOf(body: unknown): string | null {
       return null;
     }
   }
-  if (body && typeof body === "object" && "message" in body) {
-    const message = (body as { message: unknown }).message;
-    return typeof message === "string" ? message : null;
-  }
-  return null;
+  if (!body || typeof body !== "object" || !("error" in body)) return null;
+  const error: unknown = (body as { error: unknown }).error;
+  if (!error || typeof error !== "object" || !("message" in error)) return null;
+  const message: unknown = (error as { message: unknown }).message;
+  return typeof message === "string" ? message : null;
 }

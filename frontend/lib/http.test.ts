@@ -36,14 +36,17 @@ describe("JSON calls", () => {
   });
 
   it("reports an unhandled failure with the server's message", async () => {
-    vi.stubGlobal("fetch", respond(403, { message: "Nie wolno.", code: "403" }));
+    vi.stubGlobal("fetch", respond(403, { error: { message: "Nie wolno.", code: 403 } }));
     const result = await getJson("/api/x");
     expect(result.status).toBe(403);
     expect(failures).toEqual([{ status: 403, message: "Nie wolno.", kind: "api" }]);
   });
 
   it("leaves the statuses a caller handles to it", async () => {
-    vi.stubGlobal("fetch", respond(429, { message: "Za szybko." }));
+    vi.stubGlobal(
+      "fetch",
+      respond(429, { error: { message: "Za szybko.", code: "rate_limited" } }),
+    );
     await postJson("/api/x", {}, { handle: [429] });
     vi.stubGlobal("fetch", respond(500, "<html>"));
     await getJson("/api/alerts", { handle: "all" });

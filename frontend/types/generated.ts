@@ -172,6 +172,10 @@ export interface ConsentPurposeProps {
   services: Array<ConsentServiceProps>;
 }
 
+export interface ConsentSavedProps {
+  choice: ConsentChoiceProps | null;
+}
+
 export interface ConsentServiceProps {
   name: string;
   label: string;

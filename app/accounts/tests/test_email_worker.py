@@ -8,7 +8,7 @@ from django.conf import settings
 
 from app.accounts import services
 from app.accounts.tests.factories import make_user
-from app.core.models import EmailLog
+from app.core.models import EmailOutbox
 
 # The worker set-up of the foundation's worker test, reused as it is.
 from app.core.tests.test_celery_worker import not_eager, worker  # noqa: F401
@@ -37,15 +37,15 @@ def test_a_session_link_email_is_sent_by_a_real_worker(worker_env, worker, not_e
 
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        log = EmailLog.objects.filter(key=f"session-link:{link.pk}").first()
-        if log is not None and log.sent_at is not None:
+        sent = EmailOutbox.objects.filter(key=f"session-link:{link.pk}").first()
+        if sent is not None and sent.sent_at is not None:
             break
         time.sleep(0.2)
     else:
         output = worker.stdout.read1().decode() if worker.poll() is not None else ""
         pytest.fail(f"the worker sent no e-mail within 60 s {output}")
 
-    assert (log.template, log.to, log.language) == ("session_link", "ola@example.com", "en")
+    assert (sent.template, sent.to, sent.language) == ("session_link", "ola@example.com", "en")
     [mail_file] = list(worker_env.iterdir())
     content = mail_file.read_text()
     assert "Subject: Your Platforma login link" in content

@@ -10,7 +10,7 @@ from django.test import Client
 from app.accounts import login_throttle, services
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.accounts.tests.helpers import links_in, path_of, sent_to
-from app.core.models import EmailLog
+from app.core.models import EmailOutbox
 from app.core.roles import Role
 from app.core.tests.helpers import page_of, post_json, visit
 
@@ -127,7 +127,7 @@ def test_the_owner_is_told_once_an_hour(waits, django_capture_on_commit_callback
     assert links_in(message)[0].endswith("/p/haslo/przypomnij")
 
     # An hour later (the cache forgot too), the next wave is reported again.
-    EmailLog.objects.update(created_at=EmailLog.objects.get().created_at - timedelta(hours=1))
+    EmailOutbox.objects.update(created_at=EmailOutbox.objects.get().created_at - timedelta(hours=1))
     from django.core.cache import cache
 
     cache.clear()

@@ -21,7 +21,7 @@ from app.accounts.tests.helpers import (
     log_in_with_password,
     reset_path,
 )
-from app.core.models import EmailLog
+from app.core.models import EmailOutbox
 from app.core.roles import Role
 from app.core.tests.helpers import page_of, post_json, visit
 
@@ -58,8 +58,9 @@ def test_known_address_gets_the_reset_email_in_the_users_language(client):
     assert link.startswith(f"{settings.SITE_URL}/p/haslo/nowe/")
     html, _mimetype = message.alternatives[0]
     assert link in html
-    log = EmailLog.objects.get()
-    assert (log.template, log.to, log.language) == ("password_reset", "ola@example.com", "en")
+    sent = EmailOutbox.objects.get()
+    assert (sent.template, sent.to, sent.language) == ("password_reset", "ola@example.com", "en")
+    assert sent.sent_at is not None
     # The confirmation view shows once, after the request.
     assert page_of(visit(client, REMINDER))["props"]["sent"] is True
     assert page_of(visit(client, REMINDER))["props"]["sent"] is False

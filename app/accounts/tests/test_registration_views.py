@@ -147,8 +147,10 @@ class TestUsernameCheck:
         response = self.check(client, "a31@example.com")
         assert response.status_code == 429
         assert response.json() == {
-            "message": "Zbyt wiele prób. Spróbuj ponownie za chwilę.",
-            "code": "rate_limited",
+            "error": {
+                "message": "Zbyt wiele prób. Spróbuj ponownie za chwilę.",
+                "code": "rate_limited",
+            }
         }
 
 

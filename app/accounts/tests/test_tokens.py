@@ -108,16 +108,17 @@ def test_a_well_formed_but_unknown_secret_is_unknown():
 
 
 @pytest.mark.parametrize(
-    ("code", "message"),
+    ("code", "message", "status"),
     [
-        ("unknown", "Ten link logowania jest nieprawidłowy."),
-        ("used", "Ten link logowania został już wykorzystany."),
-        ("expired", "Ten link logowania wygasł."),
+        ("unknown", "Ten link logowania jest nieprawidłowy.", 400),
+        # What was used already is a conflict: the refusal itself says so (409).
+        ("used", "Ten link logowania został już wykorzystany.", 409),
+        ("expired", "Ten link logowania wygasł.", 400),
     ],
 )
-def test_a_refused_session_link_names_itself(code, message):
+def test_a_refused_session_link_names_itself(code, message, status):
     refusal = SessionLink.refusal(code)
-    assert (refusal.code, refusal.message, refusal.status) == (code, message, 400)
+    assert (refusal.code, refusal.message, refusal.status) == (code, message, status)
 
 
 def test_each_kind_of_deletion_link_names_itself_when_refused():

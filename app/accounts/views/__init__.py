@@ -6,7 +6,7 @@ from app.accounts.views.app_sessions import app_session_end
 from app.accounts.views.data_export import data_export, data_export_request
 from app.accounts.views.deletion import account_deletion, account_deletion_request, account_restore
 from app.accounts.views.email import email_confirm
-from app.accounts.views.entry import login, logout, register, session_logout, username_check
+from app.accounts.views.entry import login, logout, register, session_logout
 from app.accounts.views.reminders import admin_reminder, password_reminder, password_reset
 from app.accounts.views.session_links import session_link
 
@@ -27,5 +27,4 @@ __all__ = [
     "register",
     "session_link",
     "session_logout",
-    "username_check",
 ]

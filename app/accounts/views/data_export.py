@@ -10,9 +10,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from app.accounts import props, services, tasks
-from app.accounts.ratelimits import LINK_CHECK
-from app.accounts.views.links import link_page_status, link_refusal, refusal_message
+from app.accounts import props, services
+from app.accounts.ratelimits import LINK_CHECK, link_refusal
+from app.accounts.views.links import link_page_status, refusal_message
 from app.core.errors import rate_limit
 from app.core.guards import login_required
 from app.core.inertia import render_page
@@ -24,7 +24,7 @@ from app.core.requests import AuthenticatedRequest
 def data_export_request(request: AuthenticatedRequest) -> HttpResponse:
     """The learner asks for their data; the link to the file comes by e-mail."""
     rate_limit(request, action="data_export_request")
-    tasks.data_export_request(user_id=request.user.pk)
+    services.data_export_request(user=request.user)
     messages.success(
         request,
         _("Przygotowujemy Twoje dane. Link do pliku wyślemy na adres %(email)s.")

@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from app.accounts import props, services
-from app.accounts.ratelimits import LINK_CHECK
-from app.accounts.views.links import link_page_status, link_refusal, refusal_message
+from app.accounts.ratelimits import LINK_CHECK, link_refusal
+from app.accounts.views.links import link_page_status, refusal_message
 from app.core.errors import rate_limit
 from app.core.guards import login_required
 from app.core.inertia import render_page

@@ -3,7 +3,7 @@
 from allauth.account.adapter import get_adapter
 from allauth.account.utils import complete_signup
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -47,13 +47,6 @@ def register(request: HttpRequest) -> HttpResponse:
     return complete_signup(
         request, user, settings.ACCOUNT_EMAIL_VERIFICATION, success_url=query.target
     )
-
-
-@require_POST
-def username_check(request: HttpRequest) -> HttpResponse:
-    """The registration e-mail's availability, checked when the field loses focus."""
-    refusal = services.username_refusal(request=request, data=request_data(request))
-    return JsonResponse({"available": refusal is None, "message": refusal})
 
 
 @require_POST

@@ -1,25 +1,7 @@
-"""What the pages of e-mailed links share: a refused link is the page's own content."""
+"""What the pages of e-mailed links share: a refused link is the page's own content
+(app.accounts.ratelimits.link_refusal says why)."""
 
-from collections.abc import Callable
-
-from django.http import HttpRequest
-
-from app.accounts.ratelimits import link_check_rate_limit
 from app.core.errors import ApplicationError
-
-
-def link_refusal(request: HttpRequest, *, check: Callable[[], object]) -> ApplicationError | None:
-    """Why the page's link cannot be used, checked as the page opens: too many links
-    checked by this visitor lately, or the link's own refusal; None when it can be used.
-
-    The page shows the reason instead of its form (docs/behaviour.md#link-refusals), so the
-    refusal is its content here, not an error answer."""
-    try:
-        link_check_rate_limit(request)
-        check()
-    except ApplicationError as refused:
-        return refused
-    return None
 
 
 def link_page_status(refusal: ApplicationError | None) -> int:

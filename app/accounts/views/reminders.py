@@ -10,9 +10,9 @@ from django.views.decorators.http import require_http_methods
 from app.accounts import props, services
 from app.accounts.forms import NewPasswordForm
 from app.accounts.models import User
-from app.accounts.ratelimits import LINK_CHECK
+from app.accounts.ratelimits import LINK_CHECK, link_refusal
 from app.accounts.views.admin_login import noindex
-from app.accounts.views.links import link_page_status, link_refusal, refusal_message
+from app.accounts.views.links import link_page_status, refusal_message
 from app.core import roles
 from app.core.admin_site import ADMIN_HOME, ADMIN_LOGIN
 from app.core.errors import rate_limit, valid_data

@@ -1,42 +1,26 @@
 """One-click session links (docs/behaviour.md#session-links)."""
 
-from collections.abc import Callable
-from functools import wraps
-
 from allauth.account.utils import perform_login
 from django.conf import settings
-from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.http.response import HttpResponseBase
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_http_methods
 
 from app.accounts import props, services
-from app.core.errors import ApplicationError
+from app.core.errors import errors_return_to
 from app.core.inertia import render_page
 from app.core.return_url import default_return_url, login_url
 
-View = Callable[..., HttpResponseBase]
 
-
-def refusals_shown_on_login(view: View) -> View:
-    """A link that cannot be used shows the server's message on /login (a flash message
-    there), with the login form open, since whoever got the link has an account. The page
-    the link posted from has no form to show it on (docs/behaviour.md#session-links)."""
-
-    @wraps(view)
-    def refusing(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
-        try:
-            return view(request, *args, **kwargs)
-        except ApplicationError as refused:
-            messages.error(request, refused.message)
-            return HttpResponseRedirect(login_url(form="login"))
-
-    return refusing
+def _login_with_its_form(request: HttpRequest, *args: object, **kwargs: object) -> str:
+    return login_url(form="login")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@refusals_shown_on_login
+# A link that cannot be used shows the server's message on /login (an error message
+# there), with the login form open, since whoever got the link has an account. The page
+# the link posted from has no form to show it on (docs/behaviour.md#session-links).
+@errors_return_to(_login_with_its_form, as_message=True)
 def session_link(
     request: HttpRequest, hash: str, path: str, course_id: int | None = None
 ) -> HttpResponse:

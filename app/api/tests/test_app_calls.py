@@ -262,11 +262,52 @@ def test_a_used_invitation_is_a_conflict(client: Client):
     }
 
 
+def test_an_invitation_accepted_already_by_the_same_account_is_a_conflict(client: Client):
+    team = make_team(name="Zespół B")
+    _invitation, secret = make_invitation(team=team, email="ola@example.com")
+    token = token_of(make_user(email="ola@example.com"))
+    assert get_api(client, f"/api/app/student/accept/{secret}", token=token).status_code == 200
+
+    again = get_api(client, f"/api/app/student/accept/{secret}", token=token)
+
+    assert again.status_code == 409
+    assert error_of(again) == {"message": "Już należysz do zespołu Zespół B.", "code": "member"}
+    assert Membership.objects.count() == 1
+
+
 def test_an_unknown_invitation_is_refused(client: Client):
     response = get_api(client, "/api/app/student/accept/" + "A" * 43, token=token_of(make_user()))
 
     assert response.status_code == 400
     assert error_of(response)["code"] == "unknown"
+
+
+UNKNOWN_LINKS = {
+    "/api/app/student/accept/": (
+        "Nie znaleźliśmy tego zaproszenia. Sprawdź, czy link jest kompletny."
+    ),
+    "/api/app/user/mark-to-remove/": (
+        "Ten link usunięcia konta jest nieprawidłowy albo należy do innego konta."
+    ),
+    "/api/public/relogin/": "Ten link logowania jest nieprawidłowy.",
+}
+
+
+@pytest.mark.parametrize("secret", ["", "a/b", "A" * 20 + "/" + "B" * 22, "/", "%23x%0Ay", "%3F"])
+@pytest.mark.parametrize("path", UNKNOWN_LINKS)
+def test_an_empty_secret_or_one_with_a_slash_is_an_unknown_link_not_a_404(
+    client: Client, path, secret
+):
+    # The app reads a 404 as another account's invitation (docs/behaviour.md#api-errors).
+    user = make_user()
+
+    response = get_api(client, f"{path}{secret}", token=token_of(user))
+
+    assert response.status_code == 400
+    assert error_of(response) == {"message": UNKNOWN_LINKS[path], "code": "unknown"}
+    user.refresh_from_db()
+    assert user.is_active
+    assert not Membership.objects.exists()
 
 
 # --- Alerts -------------------------------------------------------------------------------

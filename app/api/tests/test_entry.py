@@ -77,7 +77,7 @@ def test_login_with_a_wrong_password_is_refused_like_the_web_form(client: Client
     assert response.status_code == web.status_code == 400
     error = error_of(response)
     assert error["code"] == "invalid"
-    assert error["message"] == web.json()["message"]
+    assert error["message"] == web.json()["error"]["message"]
     assert not AppToken.objects.exists()
 
 
@@ -200,23 +200,26 @@ def test_register_refuses_a_taken_address(client: Client):
 def test_username_says_whether_the_address_can_register(client: Client):
     make_user(email="zajety@example.com")
 
-    assert get_api(client, f"{USERNAME}?username=wolny@example.com").json() == {"available": True}
-    assert get_api(client, f"{USERNAME}?username=zajety@example.com").json() == {"available": False}
-    assert get_api(client, f"{USERNAME}?username=nie-email").json() == {"available": False}
+    free = get_api(client, f"{USERNAME}?username=wolny@example.com").json()
+    taken = get_api(client, f"{USERNAME}?username=zajety@example.com").json()
+    invalid = get_api(client, f"{USERNAME}?username=nie-email").json()
+
+    assert free == {"available": True, "message": None}
+    # With the registration form's reason, as the page shows it under the field.
+    assert taken["available"] is invalid["available"] is False
+    assert taken["message"] and invalid["message"] and taken["message"] != invalid["message"]
 
 
 def test_username_check_shares_the_web_limit_and_counts_gets(client: Client, settings):
     settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "username_check": "2/m/ip"}
-    client.post("/api/accounts/username-check", {"username": "a@example.com"})
+    post_api(client, "/api/accounts/username-check", {"username": "a@example.com"})
     assert get_api(client, f"{USERNAME}?username=b@example.com").status_code == 200
 
     response = get_api(client, f"{USERNAME}?username=c@example.com")
 
     assert response.status_code == 429
-    assert (
-        client.post("/api/accounts/username-check", {"username": "a@example.com"}).status_code
-        == 429
-    )
+    web = post_api(client, "/api/accounts/username-check", {"username": "a@example.com"})
+    assert web.status_code == 429
 
 
 # --- Session link exchange ----------------------------------------------------------------
@@ -251,6 +254,29 @@ def test_relogin_refuses_an_unknown_link_and_an_account_with_a_role(client: Clie
     assert with_role.status_code == 400
     assert error_of(with_role)["code"] == "password_only"
     assert not AppToken.objects.exists()
+
+
+# --- Answers that carry a token ------------------------------------------------------------
+
+
+def test_no_cache_keeps_an_answer_that_carries_a_token(client: Client):
+    make_user(email="ola@example.com")
+    make_user(email="admin@example.com", roles=["ADMIN"])
+    _link, secret = make_session_link(make_user())
+
+    answers = [
+        post_api(client, LOGIN, {"login": "ola@example.com", "loginPassword": DEFAULT_PASSWORD}),
+        post_api(client, REGISTER, registration()),
+        get_api(client, f"/api/public/relogin/{secret}"),
+        post_api(
+            client, ADMIN_LOGIN, {"username": "admin@example.com", "password": DEFAULT_PASSWORD}
+        ),
+    ]
+
+    for response in answers:
+        assert response.status_code == 200
+        assert "no-store" in response["Cache-Control"]
+        assert "private" in response["Cache-Control"]
 
 
 # --- Admin login --------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from django.test import Client
 from django.utils import timezone
 
 from app.accounts import services as account_services
-from app.accounts.models import AccountDeletionLink, AppToken
+from app.accounts.models import AccountDeletionLink, AppToken, User
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.api.tests.helpers import TOKEN_HEADER, error_of, get_api, post_api, token_of
 from app.core.services import expired_records_clear
@@ -152,6 +152,23 @@ def test_a_token_of_a_deactivated_account_is_refused(client: Client):
     user.save()
 
     assert_refused(client, token)
+
+
+def test_a_deactivated_accounts_tokens_are_deleted_and_stay_gone_when_it_is_reactivated(
+    client: Client,
+):
+    user = make_user()
+    token = token_of(user)
+    loaded = User.objects.get(pk=user.pk)
+    loaded.is_active = False
+    loaded.save()
+
+    assert not AppToken.objects.filter(user=user).exists()
+    loaded.is_active = True
+    loaded.save()
+    assert_refused(client, token)
+    # A new login gets a new token, which works.
+    assert get_api(client, USER, token=token_of(loaded)).status_code == 200
 
 
 def test_an_admin_action_ends_the_app_sessions_of_chosen_accounts(client: Client):

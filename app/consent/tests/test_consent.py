@@ -43,6 +43,10 @@ def definition_version() -> str:
     return max(cookie.created.isoformat() for cookie in optional)
 
 
+def purpose_version(varname: str) -> str:
+    return CookieGroup.objects.get(varname=varname).get_version()
+
+
 def consent_prop(client: Client, url: str = "/login", **kwargs):
     return page_of(visit(client, url, **kwargs))["props"]["consent"]
 
@@ -159,11 +163,12 @@ def test_accepting_all_sets_the_consent_cookie_for_120_days_through_the_library(
     assert morsel["max-age"] == 120 * 24 * 3600
     assert morsel["httponly"] is True
     assert morsel["domain"] == ""
-    # The library's own log records each accepted purpose.
-    assert sorted(item.cookiegroup.varname for item in LogItem.objects.all()) == [
-        "advertising",
-        "marketing",
-    ]
+    # Each accepted purpose at the library's version of it; the library's own log is off
+    # (one consent log: ConsentEvent).
+    assert morsel.value == (
+        f"marketing={purpose_version('marketing')}|advertising={purpose_version('advertising')}"
+    )
+    assert not LogItem.objects.exists()
     consent = consent_prop(client)
     assert consent["ask"] is False
     assert consent["choice"]["services"] == POLISH_SERVICES
@@ -183,9 +188,11 @@ def test_choosing_services_one_by_one(client):
     }
     assert response.json()["choice"] == expected
     assert consent_prop(client)["choice"] == expected
-    # A purpose with no service chosen is declined through the library.
-    declined = LogItem.objects.get(action=-1)
-    assert declined.cookiegroup.varname == "marketing"
+    # A purpose with no service chosen is declined, in the library's way.
+    assert response.cookies[COOKIE].value == (
+        f"advertising={purpose_version('advertising')}|marketing=-1"
+        "|services=google_ads+tiktok_pixel"
+    )
 
 
 def test_saving_needs_the_csrf_token():
@@ -218,23 +225,33 @@ def test_a_malformed_or_tampered_consent_cookie_asks_again(client, value):
 
 
 @override_settings(GTM_CONTAINER_ID="GTM-TEST")
-def test_adding_or_editing_a_service_asks_everyone_again(client):
+def test_adding_a_service_asks_everyone_again_and_editing_texts_does_not(client):
+    # django-cookie-consent's versioning: a purpose is as new as its newest service.
     save(client, {"all": True})
-    assert consent_prop(client)["ask"] is False
-
     service = Cookie.objects.get(name="tiktok_pixel")
+    created = service.created
     service.description = "Nowy opis."
     service.save()
-    assert consent_prop(client)["ask"] is True
-
-    save(client, {"all": True})
-    assert consent_prop(client)["ask"] is False
     ServiceText.objects.filter(cookie__name="google_ads").get().save()
-    assert consent_prop(client)["ask"] is True
 
-    save(client, {"all": True})
+    assert consent_prop(client)["ask"] is False
+    service.refresh_from_db()
+    assert service.created == created
+
     Cookie.objects.create(cookiegroup=service.cookiegroup, name="snapchat_pixel")
     assert consent_prop(client)["ask"] is True
+    save(client, {"all": True})
+    assert consent_prop(client)["ask"] is False
+
+
+def test_the_edited_texts_are_shown_at_once(client):
+    service = Cookie.objects.get(name="tiktok_pixel")
+    definition(client)
+    service.description = "Nowy opis."
+    service.save()
+
+    services = [s for p in definition(client)["purposes"] for s in p["services"]]
+    assert next(s for s in services if s["name"] == "tiktok_pixel")["description"] == "Nowy opis."
 
 
 @override_settings(GTM_CONTAINER_ID="GTM-TEST")
@@ -279,9 +296,11 @@ def test_an_unknown_action_is_refused_with_the_error(client, body):
 
     assert response.status_code == 400
     assert response.json() == {
-        "message": "Nieznane zdarzenie zgody.",
-        "code": "invalid",
-        "fields": {"action": "Nieznane zdarzenie zgody."},
+        "error": {
+            "message": "Nieznane zdarzenie zgody.",
+            "code": "invalid",
+            "fields": {"action": "Nieznane zdarzenie zgody."},
+        }
     }
     assert not ConsentEvent.objects.exists()
 

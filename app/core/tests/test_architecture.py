@@ -65,6 +65,71 @@ def test_every_page_name_rendered_by_a_view_is_registered():
     assert rendered <= _registered_pages()
 
 
+def _edge_sources() -> list[Path]:
+    """The edge of every app: its views and its API operations."""
+    return [
+        path
+        for path in _python_sources()
+        if path.name in ("views.py", "api.py") or path.parent.name == "views"
+    ]
+
+
+def _names_in(node: ast.expr | None) -> set[str]:
+    """The names an `except` clause catches (`except (A, b.B)` → {"A", "B"})."""
+    if node is None:
+        return set()
+    if isinstance(node, ast.Tuple):
+        return set().union(*(_names_in(item) for item in node.elts))
+    if isinstance(node, ast.Attribute):
+        return {node.attr}
+    return {node.id} if isinstance(node, ast.Name) else set()
+
+
+def test_no_view_or_operation_catches_an_application_error():
+    # A refusal is answered in one place (ApplicationErrorMiddleware, app.api.errors): a
+    # view that catches one decides a second way to answer it.
+    offenders = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in _edge_sources()
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.ExceptHandler)
+        and _names_in(node.type) & {"ApplicationError", "Exception", "BaseException"}
+    ]
+    assert offenders == []
+
+
+ENQUEUEING = frozenset({"delay", "delay_on_commit", "apply_async", "send_task"})
+
+
+def test_tasks_are_enqueued_only_by_services():
+    # A view that enqueues a task does a service's work: the task would be missed by the
+    # app's API, the admin and the tests of the service.
+    offenders = []
+    for path in _edge_sources():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) in ENQUEUEING:
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} calls a task")
+            imported = []
+            if isinstance(node, ast.ImportFrom):
+                imported = [node.module or ""] + [
+                    f"{node.module}.{alias.name}" for alias in node.names
+                ]
+            elif isinstance(node, ast.Import):
+                imported = [alias.name for alias in node.names]
+            if any(name.split(".")[-1] == "tasks" for name in imported):
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} imports tasks")
+    assert offenders == []
+
+
+def test_the_edge_rules_see_what_they_are_about():
+    # Both rules above read these files; a rule that reads nothing passes for nothing.
+    names = {str(path.relative_to(ROOT)) for path in _edge_sources()}
+    assert {"app/shell/api.py", "app/vouchers/views/batches.py", "app/shell/views.py"} <= names
+    caught = ast.parse("try:\n    pass\nexcept (errors.ApplicationError, KeyError):\n    pass")
+    handler = next(node for node in ast.walk(caught) if isinstance(node, ast.ExceptHandler))
+    assert _names_in(handler.type) == {"ApplicationError", "KeyError"}
+
+
 def _is_platform_path(candidate: str) -> bool:
     """Whether a literal is an address of one of the platform's own pages or calls."""
     path = candidate.split("?")[0].split("#")[0]
@@ -91,8 +156,9 @@ def _python_literals(path: Path) -> list[tuple[int, str]]:
 
 
 def test_python_names_routes_instead_of_writing_their_paths():
-    # URL configurations define the paths; settings name them (LOGIN_URL is a URL name).
-    sources = [p for p in _python_sources() if p.name != "urls.py"]
+    # URL configurations and the API's operations define the paths; settings name them
+    # (LOGIN_URL is a URL name).
+    sources = [p for p in _python_sources() if p.name not in ("urls.py", "api.py")]
     offenders = [
         f"{path.relative_to(ROOT)}:{line} {text!r}"
         for path in sources

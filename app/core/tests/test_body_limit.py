@@ -18,8 +18,23 @@ def test_a_huge_upload_is_refused_before_anything_reads_it(client, settings):
             headers=inertia_headers(),
         )
     assert response.status_code == 413
-    assert response.json() == {"message": "Przesyłane dane są za duże.", "code": "413"}
+    assert response.json() == {"error": {"message": "Przesyłane dane są za duże.", "code": 413}}
     parse.assert_not_called()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/api/public/login", "/zgody"])
+def test_a_huge_body_to_an_api_call_is_refused_in_the_error_body_and_language(
+    client, settings, path
+):
+    # Whatever the call accepts: it is an operation of the API.
+    settings.MAX_REQUEST_BODY_BYTES = 1024
+    response = client.post(
+        path, data=b"x" * 4096, content_type="application/json", HTTP_ACCEPT_LANGUAGE="en"
+    )
+
+    assert response.status_code == 413
+    assert response.json() == {"error": {"message": "The data sent is too large.", "code": 413}}
 
 
 @pytest.mark.django_db

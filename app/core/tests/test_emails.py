@@ -4,7 +4,7 @@ import pytest
 from django.conf import settings
 from django.core import mail
 
-from app.core.models import EmailLog
+from app.core.models import EmailOutbox
 from app.core.tasks import send_email, send_templated_email
 
 TEST_TEMPLATES = Path(__file__).parent / "templates"
@@ -46,7 +46,9 @@ def test_the_same_email_is_sent_once_even_when_the_task_runs_twice(sample_templa
     assert send_templated_email(**arguments, key="once") == "already sent"
 
     assert [m.subject for m in mail.outbox] == ["Witaj, Jan"]
-    assert EmailLog.objects.get(key="once").sent_at is not None
+    row = EmailOutbox.objects.get(key="once")
+    assert row.sent_at is not None
+    assert row.context == {}
 
 
 @pytest.mark.django_db

@@ -15,8 +15,7 @@ def test_inertia_visit_refused_gets_json_with_the_message(client):
     assert response.status_code == 403
     assert "X-Inertia" not in response.headers
     assert response.json() == {
-        "message": "Nie masz dostępu do tej części platformy.",
-        "code": "403",
+        "error": {"message": "Nie masz dostępu do tej części platformy.", "code": 403}
     }
 
 
@@ -29,7 +28,9 @@ def test_inertia_visit_to_a_missing_page_renders_the_404_page(client):
 def test_the_message_follows_the_language(client):
     client.force_login(make_user())
     response = client.get("/manager", headers={**inertia_headers(), "Accept-Language": "en"})
-    assert response.json()["message"] == "You do not have access to this part of the platform."
+    assert response.json()["error"]["message"] == (
+        "You do not have access to this part of the platform."
+    )
 
 
 def test_csrf_failure_of_a_form_post_explains_itself():
@@ -37,8 +38,10 @@ def test_csrf_failure_of_a_form_post_explains_itself():
     response = client.post("/login", data={}, headers=inertia_headers())
     assert response.status_code == 403
     assert response.json() == {
-        "message": "Sesja formularza wygasła. Odśwież stronę i spróbuj ponownie.",
-        "code": "csrf",
+        "error": {
+            "message": "Sesja formularza wygasła. Odśwież stronę i spróbuj ponownie.",
+            "code": "csrf",
+        }
     }
 
 
@@ -57,4 +60,9 @@ class TestServerError:
         for headers in (inertia_headers(), {"Accept": "application/json"}):
             response = self.client().get("/__broken__", headers=headers)
             assert response.status_code == 500
-            assert response.json() == {"message": "Wystąpił błąd serwera.", "code": "500"}
+            assert response.json() == {
+                "error": {
+                    "message": "Wystąpił błąd serwera. Spróbuj ponownie później.",
+                    "code": 500,
+                }
+            }

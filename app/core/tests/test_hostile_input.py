@@ -71,7 +71,7 @@ def test_a_json_body_too_deep_or_too_large_is_a_400_with_its_message(client, bod
     )
 
     assert response.status_code == 400
-    assert response.json() == {"message": TOO_DEEP_MESSAGE, "code": "400"}
+    assert response.json() == {"error": {"message": TOO_DEEP_MESSAGE, "code": 400}}
     assert SESSION_KEY not in client.session
 
 
@@ -94,7 +94,9 @@ def test_the_refusal_speaks_the_visitors_language(client):
         headers=inertia_headers(),
         HTTP_ACCEPT_LANGUAGE="en",
     )
-    assert response.json()["message"] == "The data sent is too large or nested too deeply."
+    assert response.json()["error"]["message"] == (
+        "The data sent is too large or nested too deeply."
+    )
 
 
 @pytest.mark.parametrize(

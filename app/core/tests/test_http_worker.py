@@ -107,3 +107,38 @@ def test_a_request_with_too_many_headers_is_refused(web_server):
         headers = b"".join(b"X-H%d: 1\r\n" % n for n in range(150))
         sock.sendall(b"GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers + b"\r\n")
         assert sock.recv(4096).startswith(b"HTTP/1.1 431")
+
+
+def test_the_deadline_adapter_still_fits_gthread(monkeypatch):
+    """Without a server: gthread's own handle() must still call the connection's init()
+    before it reads the headers, where the adapter sets their deadline (else this waits
+    for the client for ever, or fails)."""
+    from unittest import mock
+
+    from gunicorn.config import Config
+    from gunicorn.workers import gthread
+
+    from app.core import http_worker
+
+    monkeypatch.setattr(http_worker, "HEADER_TIMEOUT", 0.3)
+    config = Config()
+    worker = http_worker.HeaderTimeoutWorker(0, os.getppid(), [], None, 30, config, mock.Mock())
+    server_side, client_side = socket.socketpair()
+    client_side.settimeout(5)
+    conn = gthread.TConn(config, server_side, ("127.0.0.1", 40000), ("127.0.0.1", 8000))
+    # A request line and one header, then nothing more.
+    client_side.sendall(b"GET /login HTTP/1.1\r\nHost: platforma\r\n")
+    # Without a deadline the thread would wait for ever: the client gives up after 3 s.
+    gives_up = threading.Timer(3, client_side.shutdown, args=(socket.SHUT_WR,))
+    gives_up.start()
+
+    started = time.monotonic()
+    outcome = worker.handle(conn)
+    gives_up.cancel()
+
+    assert time.monotonic() - started < 3
+    assert outcome is False
+    assert client_side.recv(200).startswith(b"HTTP/1.1 408")
+    assert isinstance(conn.parser.unreader.sock, http_worker.DeadlineSocket)
+    server_side.close()
+    client_side.close()

@@ -108,6 +108,25 @@ def test_secret_link_hashes_are_masked_in_the_log(client, json_lines):
     ]
 
 
+def test_the_apps_secrets_are_masked_in_the_log_as_the_webs(client, json_lines):
+    # Logged whether the call succeeds or not: these are refused (no token).
+    client.get("/api/app/voucher/APP-VOUCHER-7/consume")
+    client.get("/api/app/student/accept/invitation-secret-1")
+    client.get("/api/app/user/mark-to-remove/deletion-secret-2")
+    client.get("/api/public/relogin/session-secret-3")
+
+    output = json.dumps(json_lines())
+    for secret in ("APP-VOUCHER", "invitation-secret", "deletion-secret", "session-secret"):
+        assert secret not in output
+    paths = [line["path"] for line in json_lines() if line["logger"] == "platforma.request"]
+    assert paths == [
+        "/api/app/voucher/***/consume",
+        "/api/app/student/accept/***",
+        "/api/app/user/mark-to-remove/***",
+        "/api/public/relogin/***",
+    ]
+
+
 def test_masking_leaves_other_paths_alone():
     assert masked_path("/platforma/kurs/12") == "/platforma/kurs/12"
     assert masked_path("/nie/ma/takiej") == "/nie/ma/takiej"

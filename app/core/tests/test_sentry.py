@@ -100,6 +100,20 @@ def test_the_scrubber_keeps_what_helps_to_find_the_error():
     assert scrubbed["exception"]["values"][0]["value"] == "No voucher at /odbierz_kurs/***"
 
 
+def test_the_apps_voucher_code_is_masked_in_an_event():
+    event = {
+        "request": {"url": "https://platforma.example/api/app/voucher/APP-VOUCHER-7/consume"},
+        "exception": {"values": [{"value": "Failed GET /api/app/voucher/APP-VOUCHER-7/consume"}]},
+        "breadcrumbs": {"values": [{"data": {"url": "/api/app/voucher/APP-VOUCHER-7/consume"}}]},
+    }
+
+    scrubbed = scrub_event(event, {})
+
+    assert "APP-VOUCHER" not in json.dumps(scrubbed)
+    assert scrubbed["request"]["url"] == "https://platforma.example/api/app/voucher/***/consume"
+    assert scrubbed["exception"]["values"][0]["value"] == "Failed GET /api/app/voucher/***/consume"
+
+
 def test_an_event_is_tagged_with_the_request_id():
     with request_id_bound("req-sentry-0001"):
         scrubbed = scrub_event({"message": "boom"}, {})

@@ -33,7 +33,7 @@ UPDATING = (
 @pytest.mark.parametrize(
     ("answer", "text"),
     [
-        (answer_json(500, {"message": "Wystąpił błąd serwera.", "code": "500"}), SERVER),
+        (answer_json(500, {"error": {"message": "Wystąpił błąd serwera.", "code": 500}}), SERVER),
         (answer_html(504, "<html>Gateway Timeout</html>"), TIMEOUT),
     ],
     ids=["500", "504"],
@@ -71,7 +71,8 @@ def test_lost_connection_then_reload(learner_page):
 def test_401_logs_out_and_goes_to_login(learner_page, live_server):
     page = learner_page
     page.route(
-        "**/platforma/notatki", answer_json(401, {"message": "x", "code": "unauthenticated"})
+        "**/platforma/notatki",
+        answer_json(401, {"error": {"message": "x", "code": "unauthenticated"}}),
     )
     open_notes(page)
     dialog = page.get_by_role("alertdialog", name="Sesja zakończona")
@@ -86,7 +87,7 @@ def test_403_shows_the_server_message_and_stays(learner_page, live_server):
     page = learner_page
     page.route(
         "**/platforma/notatki",
-        answer_json(403, {"message": "Tylko dla członków zespołu.", "code": "403"}),
+        answer_json(403, {"error": {"message": "Tylko dla członków zespołu.", "code": 403}}),
     )
     mark_document(page)
     open_notes(page)
@@ -115,7 +116,8 @@ def test_a_visit_answered_400_goes_to_admin_for_admins(live_server, page, email,
     log_in(page, live_server, make_user(email=email, roles=roles))
     page.goto(f"{live_server.url}/platforma")
     page.route(
-        "**/platforma/notatki", answer_json(400, {"message": "Nieprawidłowy adres.", "code": "400"})
+        "**/platforma/notatki",
+        answer_json(400, {"error": {"message": "Nieprawidłowy adres.", "code": 400}}),
     )
     page.get_by_role("main").get_by_role("link", name="Notatki").click()
     dialog = page.get_by_role("alertdialog")
@@ -127,7 +129,8 @@ def test_a_visit_answered_400_goes_to_admin_for_admins(live_server, page, email,
 def test_a_visit_answered_400_goes_home_for_learners(learner_page, live_server):
     page = learner_page
     page.route(
-        "**/platforma/notatki", answer_json(400, {"message": "Nieprawidłowy adres.", "code": "400"})
+        "**/platforma/notatki",
+        answer_json(400, {"error": {"message": "Nieprawidłowy adres.", "code": 400}}),
     )
     open_notes(page)
     page.get_by_role("alertdialog").get_by_role("button", name="OK").click()
@@ -148,7 +151,9 @@ def test_a_missing_page_renders_without_a_dialog(learner_page, live_server):
 
 def test_a_failed_json_call_shows_the_dialog(learner_page):
     page = learner_page
-    page.route("**/api/notifications", answer_json(500, {"message": "boom", "code": "500"}))
+    page.route(
+        "**/api/notifications", answer_json(500, {"error": {"message": "boom", "code": 500}})
+    )
     page.get_by_role("button", name="Powiadomienia").click()
     expect(page.get_by_role("alertdialog")).to_contain_text(SERVER)
 

@@ -4,7 +4,7 @@ import pytest
 
 from app.accounts.tests.factories import make_user
 from app.core.roles import Role
-from app.shell.presenters import menu_props
+from app.shell.menus import menu_props
 from app.shell.tests.helpers import menu_keys
 
 pytestmark = pytest.mark.django_db

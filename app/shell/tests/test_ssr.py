@@ -53,9 +53,7 @@ def ssr_on(ssr_process):
     # A fresh Node process renders its first pages slowly (cold JIT), and a machine busy
     # with other tests may stall it for longer than a page would wait: these tests check
     # what is rendered, the timeout has its own test (a slow process).
-    with override_settings(
-        INERTIA_SSR_ENABLED=True, INERTIA_SSR_URL=ssr_process.url, INERTIA_SSR_TIMEOUT_SECONDS=10
-    ):
+    with override_settings(SSR_ENABLED=True, SSR_URL=ssr_process.url, SSR_TIMEOUT_SECONDS=10):
         for language in ["pl", "en"]:
             Client(cookies={"platforma_language": language}).get("/login")
         ssr.cache_clear()
@@ -104,7 +102,7 @@ def fake_ssr():
     def start(answer):
         server = FakeSsr(answer)
         servers.append(server)
-        return override_settings(INERTIA_SSR_ENABLED=True, INERTIA_SSR_URL=server.url), server
+        return override_settings(SSR_ENABLED=True, SSR_URL=server.url), server
 
     yield start
     for server in servers:
@@ -189,7 +187,7 @@ def test_stopping_the_ssr_process_mid_run_breaks_no_page(client, ssr_on, caplog)
     # The supervisor starts it again, and pages are rendered on the server again.
     assert ssr_on.wait_healthy()
     ssr.cache_clear()
-    with override_settings(INERTIA_SSR_TIMEOUT_SECONDS=10, INERTIA_SSR_RETRY_SECONDS=0):
+    with override_settings(SSR_TIMEOUT_SECONDS=10, SSR_RETRY_SECONDS=0):
         time.sleep(0.1)
         assert "data-server-rendered" in client.get("/platforma").content.decode()
 

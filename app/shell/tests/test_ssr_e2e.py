@@ -29,10 +29,10 @@ LEARNER_PAGES = ["/platforma", "/platforma/moje_kursy", "/platforma/profil", "/o
 
 @pytest.fixture
 def ssr_on(ssr_process, settings):
-    settings.INERTIA_SSR_ENABLED = True
-    settings.INERTIA_SSR_URL = ssr_process.url
+    settings.SSR_ENABLED = True
+    settings.SSR_URL = ssr_process.url
     # A fresh Node process renders its first pages slowly (cold JIT): no page may fall back.
-    settings.INERTIA_SSR_TIMEOUT_SECONDS = 10
+    settings.SSR_TIMEOUT_SECONDS = 10
     ssr.cache_clear()
     yield ssr_process
     ssr.cache_clear()

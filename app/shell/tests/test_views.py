@@ -125,8 +125,7 @@ class TestNotifications:
         response = client.get("/api/notifications", headers={"Accept": "application/json"})
         assert response.status_code == 401
         assert response.json() == {
-            "message": "Zostałeś wylogowany z platformy",
-            "code": "unauthenticated",
+            "error": {"message": "Zostałeś wylogowany z platformy", "code": "unauthenticated"}
         }
 
     def test_a_user_sees_only_their_own(self, client):

@@ -33,7 +33,7 @@ def test_the_page_and_the_acceptance_share_the_limit(client):
 
     page = visit(client, f"/twoj_zespol?manager={token}")
     assert page.status_code == 429
-    assert page.json() == {"message": TOO_MANY, "code": "rate_limited"}
+    assert page.json() == {"error": {"message": TOO_MANY, "code": "rate_limited"}}
     post_json(client, "/twoj_zespol", {"manager": token})
     assert not Membership.objects.exists()
 

@@ -86,7 +86,7 @@ def test_the_verification_email_in_english(client, django_capture_on_commit_call
 def test_a_bad_verification_link_is_a_400_with_its_message(client, key):
     response = visit(client, f"/konto/potwierdz-email/{key}")
     assert response.status_code == 400
-    assert response.json()["message"] == (
+    assert response.json()["error"]["message"] == (
         "Ten link potwierdzenia adresu e-mail jest nieprawidłowy, wygasł albo adres jest już"
         " potwierdzony."
     )

@@ -13,15 +13,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from app.accounts.selectors import user_email_taken
 from app.core.errors import ApplicationError, default_message, errors_return_to
-from app.core.inertia import FORM_ERROR_KEY, render_page
+from app.core.inertia import render_page
 from app.core.requests import AuthenticatedRequest, request_data, wants_json
 from app.core.return_url import login_url, login_url_for
 from app.core.tokens import is_well_formed
 from app.teams import props, selectors, services
-
-# The page's own error key carrying the error code next to the message
-# (docs/behaviour.md#invitation-failures).
-ERROR_CODE_KEY = "code"
 
 
 def _token(request: HttpRequest) -> str:
@@ -46,10 +42,7 @@ def invitation_return_url(request: HttpRequest, token: str) -> str:
     """Where the login page should bring the visitor back to. For a real invitation it
     carries the invited `email` (the login page's invitation banner) and `form=login` when
     that address already has an account (docs/behaviour.md#invitation-page)."""
-    try:
-        invitation = services.invitation_open(request=request, token=token)
-    except ApplicationError:
-        invitation = None  # Too many guesses: the plain way to login, nothing revealed.
+    invitation = services.invitation_open_unless_limited(request=request, token=token)
     if invitation is None:
         return request.get_full_path()
     query = {"manager": token, "email": invitation.email}
@@ -65,7 +58,9 @@ def _to_login(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@errors_return_to(_page_url)
+# The page's dialog depends on the §8 code ("404": log in to the right account), so its
+# errors carry the code beside the message.
+@errors_return_to(_page_url, with_code=True)
 def invitation(request: HttpRequest) -> HttpResponse:
     """Login required, like every team page; the way to the login page is built here."""
     token = _token(request)
@@ -87,20 +82,9 @@ def invitation(request: HttpRequest) -> HttpResponse:
 
 
 def _accept(request: AuthenticatedRequest, token: str) -> HttpResponse:
-    user = request.user
-    try:
-        # Every acceptance counts as a guess before the secret is looked up, unless the
-        # secret turns out to be an invitation's.
-        team = services.invitation_accept_limited(request=request, user=user, token=token)
-    except ApplicationError as error:
-        # The page's dialog depends on the code ("404": log in to the right account),
-        # so its errors carry the code beside the message.
-        raise ApplicationError(
-            error.message,
-            code=error.code,
-            status=error.status,
-            fields={FORM_ERROR_KEY: error.message, ERROR_CODE_KEY: error.code},
-        ) from error
+    # Every acceptance counts as a guess before the secret is looked up, unless the secret
+    # turns out to be an invitation's.
+    team = services.invitation_accept_limited(request=request, user=request.user, token=token)
     messages.success(request, _("Dołączyłeś do zespołu %(team)s.") % {"team": team.name})
     return redirect("teams:student")
 

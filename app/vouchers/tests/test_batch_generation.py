@@ -103,7 +103,7 @@ def test_the_batch_page_shows_the_progress_and_offers_the_csv_only_when_done(cli
     )
     response = visit(client, f"{url}/csv")
     assert response.status_code == 409
-    assert response.json()["message"] == PENDING
+    assert response.json()["error"]["message"] == PENDING
 
     # A worker made the first chunk of codes so far.
     services._batch_codes_add(batch, 20)

@@ -47,7 +47,7 @@ def test_the_prefilled_page_over_the_limit_says_why(client, learner):
         visit(client, f"/odbierz_kurs/ZLY-{n}")
     response = visit(client, "/odbierz_kurs/ZLY-X")
     assert response.status_code == 429
-    assert response.json() == {"message": TOO_MANY, "code": "rate_limited"}
+    assert response.json() == {"error": {"message": TOO_MANY, "code": "rate_limited"}}
 
 
 def test_parallel_guesses_cannot_all_pass_a_check_made_before_any_was_counted(

@@ -19,7 +19,7 @@ from app.core.pagination import queryset_paginate
 from app.core.props import date_counts, form_rules
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.views import area_not_found
-from app.vouchers import props, selectors, services, tasks
+from app.vouchers import props, selectors, services
 from app.vouchers.forms import BatchForm
 from app.vouchers.models import VoucherBatch
 
@@ -109,9 +109,6 @@ def _generate(request: AuthenticatedRequest, area: Area) -> HttpResponse:
         valid_until=data["valid_until"],
         idempotency_key=data["idempotency_key"],
     )
-    # Up to 10,000 codes take a while: a worker makes them, the batch page shows how far.
-    # Enqueued again for a form sent twice: the task finds the codes made and stops.
-    tasks.batch_codes_generate.delay_on_commit(batch_id=batch.pk)
     # Polish needs three plural forms; a count after a colon reads right for every number.
     messages.success(request, _("Zamówione kody: %(count)s.") % {"count": batch.size})
     return redirect(area.batch, batch_id=batch.pk)

@@ -40,7 +40,7 @@ def test_a_database_gap_answers_503_and_the_next_request_works(postgres_proxy, s
     postgres_proxy.cut()
     inertia = browser.visit("/platforma/moje_kursy")
     assert inertia.status_code == 503
-    assert inertia.json() == {"message": UPDATING_PL, "code": "503"}
+    assert inertia.json() == {"error": {"message": UPDATING_PL, "code": 503}}
     page = browser.http.get("/platforma/moje_kursy")
     assert page.status_code == 503
     assert UPDATING_PL in page.text

@@ -71,13 +71,38 @@ def test_a_rate_limited_login_is_refused_with_503_while_redis_is_down(
     response = log_in_with_password(client, "ola@example.com")
 
     assert response.status_code == 503
-    assert response.json() == {"message": message, "code": "503"}
+    assert response.json() == {"error": {"message": message, "code": 503}}
     assert "_auth_user_id" not in client.session
 
     cache_through_proxy.restore()
     outage.reset()
     assert log_in_with_password(client, "ola@example.com").status_code in (302, 409)
     assert "_auth_user_id" in client.session
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/public/login", {"login": "ola@example.com", "loginPassword": DEFAULT_PASSWORD}),
+        ("/api/accounts/username-check", {"username": "nowa@example.com"}),
+    ],
+)
+def test_the_api_answers_a_rate_limited_call_with_503_while_redis_is_down(
+    cache_through_proxy, path, body
+):
+    # The app's calls and the pages' alike: the error body, never a 500.
+    make_user(email="ola@example.com")
+    client = Client(raise_request_exception=False)
+    cache_through_proxy.cut()
+
+    response = client.post(path, body, content_type="application/json")
+
+    assert response.status_code == 503
+    assert response.json() == {"error": {"message": UPDATING_PL, "code": 503}}
+
+    cache_through_proxy.restore()
+    outage.reset()
+    assert client.post(path, body, content_type="application/json").status_code == 200
 
 
 def test_a_rate_limited_page_opened_while_redis_is_down_gets_the_503_page(cache_through_proxy):
@@ -183,7 +208,7 @@ def test_redis_stopped_mid_run_under_gunicorn(redis_proxy, settings, tmp_path):
         assert jan.open("/login").status_code == 200
         refused = jan.log_in("jan@example.com", DEFAULT_PASSWORD)
         assert refused.status_code == 503
-        assert refused.json() == {"message": UPDATING_PL, "code": "503"}
+        assert refused.json() == {"error": {"message": UPDATING_PL, "code": 503}}
 
         command = subprocess.run(
             [

@@ -1,4 +1,4 @@
-from app.shell.presenters import page_blocks
+from app.shell.props import page_blocks
 
 
 def test_page_body_becomes_headings_and_paragraphs():

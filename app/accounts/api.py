@@ -1,0 +1,227 @@
+"""The accounts' JSON calls: the registration page's username check, and the mobile app's
+entry (login, registration, session links, the admin's login, password reminders), its
+account and its logout (app.api mounts the routers and gives them their callers' auth).
+
+An answer that carries a token is never stored by a browser or a proxy (no-store).
+"""
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
+from ninja import Query, Router, Schema, Status
+from pydantic import StrictBool
+
+from app.accounts import services
+from app.accounts.forms import ADMIN_LOGIN_ERROR_KEYS, AdminLoginForm
+from app.accounts.models import User
+from app.accounts.props import (
+    AppUserDataProps,
+    AppUserProps,
+    app_user_data_props,
+    app_user_props,
+)
+from app.core.requests import caller_account
+from app.core.schemas import Body, MessageOut, Text, refusals
+
+# The pages' calls, any visitor.
+web = Router(tags=["web"])
+# The app's calls under /api/public/, before it has a token.
+public = Router(tags=["public"])
+# The app's calls under /api/app/, with its token.
+app_calls = Router(tags=["app"])
+
+# The form fields behind each call, under the names of its body (docs/behaviour.md#api-calls).
+LOGIN_ERROR_KEYS = {"login_password": "loginPassword"}
+REGISTER_ERROR_KEYS = {
+    "first_name": "firstName",
+    "last_name": "lastName",
+    "accept_terms": "acceptTerms",
+}
+
+
+class LoginIn(Body):
+    login: Text = ""
+    loginPassword: Text = ""
+
+
+class RegisterIn(Body):
+    username: Text = ""
+    firstName: Text = ""
+    lastName: Text = ""
+    password: Text = ""
+    acceptTerms: StrictBool = True
+    newsletter: StrictBool = False
+
+
+class AdminLoginIn(Body):
+    username: Text = ""
+    password: Text = ""
+
+
+class ReminderIn(Body):
+    email: Text = ""
+
+
+class UsernameIn(Body):
+    username: Text = ""
+
+
+class TokenOut(Schema):
+    value: str
+
+
+class AvailabilityOut(Schema):
+    available: bool
+    # Why not: the registration form's message for the address (None when available).
+    message: str | None = None
+
+
+class AdminLoginOut(Schema):
+    customer: AppUserProps
+    token: str
+
+
+def _token_for(request: HttpRequest, response: HttpResponse, user: User) -> str:
+    _app_token, token = services.app_token_issue(
+        user=user, device=request.headers.get("User-Agent", "")
+    )
+    # The answer carries the app's secret: no cache keeps it.
+    add_never_cache_headers(response)
+    return token
+
+
+def _availability(request: HttpRequest, username: str) -> AvailabilityOut:
+    refusal = services.username_refusal(request=request, data={"username": username})
+    return AvailabilityOut(available=refusal is None, message=refusal)
+
+
+@web.post(
+    "api/accounts/username-check",
+    response={200: AvailabilityOut, **refusals(400, 429)},
+    operation_id="web_username_check",
+)
+def username_check(request: HttpRequest, payload: UsernameIn) -> AvailabilityOut:
+    """The registration e-mail's availability, checked when the field loses focus; posted,
+    so the address stays out of URLs and their logs."""
+    return _availability(request, payload.username)
+
+
+@public.get(
+    "username", response={200: AvailabilityOut, **refusals(400, 429)}, operation_id="username"
+)
+def username(request: HttpRequest, query: Query[UsernameIn]) -> AvailabilityOut:
+    """Whether the e-mail can register (valid and not taken), and if not, why: the same
+    check as the registration page's (one limit for both)."""
+    return _availability(request, query.username)
+
+
+@public.post("login", response={200: TokenOut, **refusals(400, 429)}, operation_id="login")
+def login(request: HttpRequest, response: HttpResponse, payload: LoginIn) -> TokenOut:
+    """Log in with e-mail and password; the answer's `value` is the app's token."""
+    form = services.login_form_valid(
+        request=request,
+        data={"login": payload.login, "login_password": payload.loginPassword},
+        error_keys=LOGIN_ERROR_KEYS,
+    )
+    return TokenOut(value=_token_for(request, response, form.user))
+
+
+@public.post("register", response={200: TokenOut, **refusals(400, 429)}, operation_id="register")
+def register(request: HttpRequest, response: HttpResponse, payload: RegisterIn) -> TokenOut:
+    """Create a learner account (the registration form's rules) and log it in."""
+    user = services.user_register_from_data(
+        request=request,
+        data={
+            "username": payload.username,
+            "first_name": payload.firstName,
+            "last_name": payload.lastName,
+            "password": payload.password,
+            "accept_terms": payload.acceptTerms,
+            "newsletter": payload.newsletter,
+        },
+        error_keys=REGISTER_ERROR_KEYS,
+    )
+    services.user_signup_complete_for_app(request=request, user=user)
+    return TokenOut(value=_token_for(request, response, user))
+
+
+@public.get(
+    "relogin/{secret:hash}",
+    response={200: TokenOut, **refusals(400, 409, 429)},
+    operation_id="relogin",
+)
+def relogin(request: HttpRequest, response: HttpResponse, hash: str) -> TokenOut:
+    """Exchange an e-mailed session link's secret for a token (the link is used up: 409
+    once it was)."""
+    link = services.session_link_redeem(request=request, token=hash)
+    return TokenOut(value=_token_for(request, response, link.user))
+
+
+@public.post(
+    "admin/login",
+    response={200: AdminLoginOut, **refusals(400, 403, 429)},
+    operation_id="admin_login",
+)
+def admin_login(
+    request: HttpRequest, response: HttpResponse, payload: AdminLoginIn
+) -> AdminLoginOut:
+    """Log in an ADMIN or SUPER_ADMIN account; any other account is refused (403)."""
+    form = services.login_form_valid(
+        request=request,
+        data={"username": payload.username, "password": payload.password},
+        form_class=AdminLoginForm,
+        action="admin_login",
+        error_keys=ADMIN_LOGIN_ERROR_KEYS,
+    )
+    token = _token_for(request, response, form.user)
+    return AdminLoginOut(customer=app_user_props(form.user), token=token)
+
+
+def _reminder_sent() -> MessageOut:
+    # The same answer whether an account has the address (docs/behaviour.md#password-reminders).
+    return MessageOut(message=_("Wiadomość powinna być już w Twojej skrzynce e-mail"))
+
+
+@public.post("reminder", response={200: MessageOut, **refusals(400, 429)}, operation_id="reminder")
+def reminder(request: HttpRequest, payload: ReminderIn) -> MessageOut:
+    """E-mail a password reset link to the address, when an account has it."""
+    services.password_reminder_send(request=request, data={"email": payload.email})
+    return _reminder_sent()
+
+
+@public.post(
+    "admin/reminder",
+    response={200: MessageOut, **refusals(400, 429)},
+    operation_id="admin_reminder",
+)
+def admin_reminder(request: HttpRequest, payload: ReminderIn) -> MessageOut:
+    """The admin form's password reminder: the same e-mail and answer."""
+    services.password_reminder_send(request=request, data={"email": payload.email})
+    return _reminder_sent()
+
+
+@app_calls.get("user", response={200: AppUserDataProps, **refusals(401)}, operation_id="user")
+def user(request: HttpRequest) -> AppUserDataProps:
+    """The logged-in account and its avatar."""
+    return app_user_data_props(caller_account(request))
+
+
+@app_calls.get(
+    "user/mark-to-remove/{secret:hash}",
+    response={200: MessageOut, **refusals(400, 401, 409, 429)},
+    operation_id="mark_to_remove",
+)
+def mark_to_remove(request: HttpRequest, hash: str) -> MessageOut:
+    """Confirm the account's deletion with the e-mailed link's secret: the account is
+    locked at once (every session ends, this token too) and purged after the grace."""
+    services.account_deletion_confirm_limited(
+        request=request, user=caller_account(request), token=hash
+    )
+    return MessageOut(message=_("Twoje konto zostanie usunięte w ciągu 24 godzin"))
+
+
+@app_calls.post("logout", response={204: None, **refusals(401)}, operation_id="logout")
+def logout(request: HttpRequest) -> Status[None]:
+    """End this app session: the token stops working."""
+    services.app_token_revoke(token=request.headers.get(services.APP_TOKEN_HEADER, ""))
+    return Status(204, None)
