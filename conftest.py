@@ -123,3 +123,21 @@ def object_storage(settings, s3_server):
     storage = PlatformStorage(settings, s3_server)
     storage.use()
     return storage
+
+
+@pytest.fixture
+def limits_clock(monkeypatch):
+    """The rate limits' clock (app/core/ratelimits.py), set to 15 seconds into a minute,
+    an hour and a day, and moved by hand: tests see the real seconds left of a window
+    without waiting for one to pass."""
+    from app.core import ratelimits
+
+    class Clock:
+        now = 1_800_000_000.0 + 15  # a window boundary of every period, plus 15 s
+
+        def advance(self, seconds: float) -> None:
+            self.now += seconds
+
+    clock = Clock()
+    monkeypatch.setattr(ratelimits.time, "time", lambda: clock.now)
+    return clock

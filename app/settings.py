@@ -226,32 +226,36 @@ ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_LOGOUT_ON_GET = False
+# Every limit of the platform, counted by app/core/ratelimits.py: "amount/period/per",
+# per client address (ip), account (user) or key (docs/behaviour.md#limits). Successes
+# are never counted where a classroom behind one address would be refused by a budget
+# sized for one person: secrets guessed right are given back, and the per-address caps
+# are sized for a large class (SECURITY.md says why each is what it is).
 RATE_LIMITS = {
-    "login": "30/m/ip",
-    # Failed logins: per IP, and per (address, client) so one account cannot be
-    # brute-forced and nobody can lock its owner out (app/accounts/login_throttle.py).
-    "login_failed": "10/m/ip,5/5m/key",
-    "signup": "20/m/ip",
-    "username_check": "30/m/ip,300/h/ip",
-    # Password reminders (learner and admin forms share it): per IP, and per address so
-    # nobody can flood one mailbox.
-    "reset_password": "10/m/ip,3/15m/key",
+    # Guessing one account's password from one client address (the key is both): refused
+    # for the rest of the window; the owner elsewhere still gets in.
+    "login_failed": "5/5m/key",
+    # Registrations from one address, against mass sign-ups by bots: a large class with
+    # its retries stays far below.
+    "signup": "200/h/ip",
+    "username_check": "100/m/ip,600/h/ip",
+    # Password reminders (learner and admin forms share it): per address, and per e-mail
+    # address so nobody can flood one mailbox.
+    "reset_password": "30/m/ip,3/15m/key",
     # Setting a new password from the e-mailed link.
     "reset_password_from_key": "20/m/ip",
-    # Admin login (/thehero_piwnica): Django's admin has no limits of its own.
-    "admin_login": "10/m/ip",
-    # Opening one-click session links and account-restore links: guessing a hash.
+    # Guessing one-click session links (a link that exists gives its guess back).
     "session_link": "20/m/ip,100/h/ip",
-    # Pages that say, when opened, whether an e-mailed link is valid.
+    # Pages and calls that look up an e-mailed link's secret (one that exists gives it back).
     "link_check": "60/m/ip,600/h/ip",
     "account_restore": "10/m/ip",
     # Asking for, and confirming, the deletion of one's own account.
     "account_deletion_request": "3/h/user",
     "account_deletion_confirm": "10/m/user",
-    # Learning, vouchers and teams: failed voucher guesses per learner and per address
-    # (codes cannot be brute-forced), failed invitation links, and the managers' and
-    # issuers' own heavy actions (e-mails sent, codes generated).
-    "voucher_failed": "10/m/user,30/h/user,30/m/ip,100/h/ip",
+    # Guessing voucher codes (a code that exists gives its guess back): per learner as
+    # ever, and per address sized for a class's typos (60 random bits a code: the address
+    # budget gives a guesser nothing).
+    "voucher_failed": "10/m/user,30/h/user,100/m/ip,500/h/ip",
     "invitation_failed": "20/m/user,60/m/ip",
     # Invitation e-mails per manager (each address counts, not each request), and per
     # manager and address (the same person invited again and again).
@@ -262,11 +266,18 @@ RATE_LIMITS = {
     # Every uploaded picture is decoded: an account cannot keep a worker busy with them.
     "avatar_upload": "5/m/user,30/h/user",
 }
-# Failed logins of one address from every client together only slow it down: after
-# "free" failures within "window" seconds each login of the address waits "base" seconds,
-# doubled with each further failure up to "max"; at "alert" failures the owner gets an
-# e-mail (at most once an hour).
+# allauth's own limiter is off: every limit is counted once, by app/core/ratelimits.py.
+ACCOUNT_RATE_LIMITS = False
+# Failed logins of one account from every address together only slow it down: after
+# "free" failures within "window" seconds each login of the account waits "base" seconds
+# before its password is checked, doubled with each further failure up to "max"; at
+# "alert" failures the owner gets an e-mail (at most once an hour).
 ACCOUNT_LOGIN_SLOWDOWN = {"window": 15 * 60, "free": 5, "base": 0.25, "max": 2.0, "alert": 10}
+# Failed logins from one client address, whatever the account (credential stuffing): the
+# first "free" within "window" seconds are answered at once (a class's typos stay far
+# below), each further one after "base" seconds doubled up to "max", and meanwhile at most
+# "in_flight" of the address's logins are handled at once (app/accounts/login_throttle.py).
+LOGIN_ADDRESS_SLOWDOWN = {"window": 15 * 60, "free": 50, "base": 0.25, "max": 3.0, "in_flight": 2}
 # The load balancers in front (addresses or networks, comma-separated): only from them is
 # X-Forwarded-For believed, so each visitor (a whole school too) counts as their own
 # address, not as the balancer's, and nobody else can claim another address
@@ -524,7 +535,6 @@ SECURE_CSP = with_tracking_hosts(
 # long; asking for one is limited per account.
 DATA_EXPORT_LINK_LIFETIME = timedelta(hours=int(os.environ.get("DATA_EXPORT_LINK_HOURS", "48")))
 RATE_LIMITS["data_export_request"] = "3/h/user,10/d/user"
-ACCOUNT_RATE_LIMITS = RATE_LIMITS
 
 # --- Mobile app API ----------------------------------------------------------------------
 # The JSON calls of the mobile app (docs/behaviour.md#mobile-api), under /api/.

@@ -3,7 +3,7 @@ its own database, and rate limits raised so that repeated logins measure the log
 the limiter."""
 
 from app.settings import *  # noqa: F403
-from app.settings import ACCOUNT_RATE_LIMITS, MIDDLEWARE, SQLITE_OPTIONS, VAR_DIR
+from app.settings import MIDDLEWARE, RATE_LIMITS, SQLITE_OPTIONS, VAR_DIR
 
 ROOT_URLCONF = "bench_urls"
 MIDDLEWARE = ["bench_urls.QueryCountMiddleware", *MIDDLEWARE]
@@ -16,6 +16,4 @@ if not DATABASE_URL:  # noqa: F405
             "CONN_MAX_AGE": 600,
         }
     }
-ACCOUNT_RATE_LIMITS = {action: "1000000/m/ip" for action in ACCOUNT_RATE_LIMITS} | {
-    "login_failed": "1000000/m/ip"
-}
+RATE_LIMITS = {action: "1000000/m/ip,1000000/m/user,1000000/m/key" for action in RATE_LIMITS}

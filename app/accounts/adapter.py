@@ -13,6 +13,7 @@ from django.utils import timezone
 from inertia.http import clear_history
 
 from app.accounts import login_throttle
+from app.core.ratelimits import client_of
 from app.core.return_url import default_return_url, login_url, safe_return_url
 from app.core.tasks import send_email
 
@@ -62,21 +63,28 @@ class AccountAdapter(DefaultAccountAdapter):
         # The login form refuses inactive accounts first; this covers any other login path.
         return redirect(settings.LOGIN_URL)
 
-    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
-        # allauth blocks by this key after failed logins ("login_failed" …/key): per
-        # (address, client), so hammering an address locks out the hammering client only
-        # (app/accounts/login_throttle.py). A password reset clears it the same way.
-        address_key = super()._get_login_attempts_cache_key(request, **credentials)
-        return login_throttle.client_scoped_key(request, address_key)
-
     def pre_authenticate(self, request: HttpRequest, **credentials: Any) -> None:
-        # A blocked client is refused at once; everyone else trying an address that is
-        # being hammered waits a little before the password is checked.
-        super().pre_authenticate(request, **credentials)
-        login_throttle.login_slow_down(email=_login_of(credentials))
+        # allauth's own failed-login limit is off (RATE_LIMITS = False); the
+        # platform's counts in `authenticate` below.
+        return None
 
-    def authentication_failed(self, request: HttpRequest, **credentials: Any) -> None:
-        login_throttle.login_failure_record(email=_login_of(credentials))
+    def authenticate(self, request: HttpRequest, **credentials: Any):
+        """allauth's authentication, counted by the platform's failed-login limits
+        (app/accounts/login_throttle.py): refused (429) before the password is looked at
+        when they say so, the guess given back when the password was right."""
+        attempt = login_throttle.login_attempt_begin(
+            client=client_of(request), email=_login_of(credentials)
+        )
+        try:
+            user = super().authenticate(request, **credentials)
+        except BaseException:
+            attempt.succeeded()
+            raise
+        if user is None:
+            attempt.failed()
+        else:
+            attempt.succeeded()
+        return user
 
     def get_login_redirect_url(self, request: HttpRequest) -> str:
         return default_return_url()

@@ -5,6 +5,8 @@ account and its logout (app.api mounts the routers and gives them their callers'
 An answer that carries a token is never stored by a browser or a proxy (no-store).
 """
 
+from allauth.account.models import EmailAddress
+from allauth.account.signals import user_signed_up
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
@@ -13,6 +15,7 @@ from pydantic import StrictBool
 
 from app.accounts import services
 from app.accounts.forms import ADMIN_LOGIN_ERROR_KEYS, AdminLoginForm
+from app.accounts.login_forms import login_form_checked
 from app.accounts.models import User
 from app.accounts.props import (
     AppUserDataProps,
@@ -20,6 +23,8 @@ from app.accounts.props import (
     app_user_data_props,
     app_user_props,
 )
+from app.accounts.ratelimits import link_guessed
+from app.core.ratelimits import client_of, rate_limited
 from app.core.requests import caller_account
 from app.core.schemas import Body, MessageOut, Text, refusals
 
@@ -90,8 +95,8 @@ def _token_for(request: HttpRequest, response: HttpResponse, user: User) -> str:
     return token
 
 
-def _availability(request: HttpRequest, username: str) -> AvailabilityOut:
-    refusal = services.username_refusal(request=request, data={"username": username})
+def _availability(username: str) -> AvailabilityOut:
+    refusal = services.username_refusal(data={"username": username})
     return AvailabilityOut(available=refusal is None, message=refusal)
 
 
@@ -100,26 +105,28 @@ def _availability(request: HttpRequest, username: str) -> AvailabilityOut:
     response={200: AvailabilityOut, **refusals(400, 429)},
     operation_id="web_username_check",
 )
+@rate_limited("username_check")
 def username_check(request: HttpRequest, payload: UsernameIn) -> AvailabilityOut:
     """The registration e-mail's availability, checked when the field loses focus; posted,
     so the address stays out of URLs and their logs."""
-    return _availability(request, payload.username)
+    return _availability(payload.username)
 
 
 @public.get(
     "username", response={200: AvailabilityOut, **refusals(400, 429)}, operation_id="username"
 )
+@rate_limited("username_check")
 def username(request: HttpRequest, query: Query[UsernameIn]) -> AvailabilityOut:
     """Whether the e-mail can register (valid and not taken), and if not, why: the same
     check as the registration page's (one limit for both)."""
-    return _availability(request, query.username)
+    return _availability(query.username)
 
 
 @public.post("login", response={200: TokenOut, **refusals(400, 429)}, operation_id="login")
 def login(request: HttpRequest, response: HttpResponse, payload: LoginIn) -> TokenOut:
     """Log in with e-mail and password; the answer's `value` is the app's token."""
-    form = services.login_form_valid(
-        request=request,
+    form = login_form_checked(
+        request,
         data={"login": payload.login, "login_password": payload.loginPassword},
         error_keys=LOGIN_ERROR_KEYS,
     )
@@ -130,7 +137,7 @@ def login(request: HttpRequest, response: HttpResponse, payload: LoginIn) -> Tok
 def register(request: HttpRequest, response: HttpResponse, payload: RegisterIn) -> TokenOut:
     """Create a learner account (the registration form's rules) and log it in."""
     user = services.user_register_from_data(
-        request=request,
+        client=client_of(request),
         data={
             "username": payload.username,
             "first_name": payload.firstName,
@@ -141,7 +148,12 @@ def register(request: HttpRequest, response: HttpResponse, payload: RegisterIn) 
         },
         error_keys=REGISTER_ERROR_KEYS,
     )
-    services.user_signup_complete_for_app(request=request, user=user)
+    # What the web's registration does after creating the account, less the browser's
+    # login: allauth's signal and the verification e-mail (the app gets a token instead).
+    user_signed_up.send(sender=User, request=request, user=user)
+    address = EmailAddress.objects.filter(user=user, email__iexact=user.email).first()
+    if address is not None and not address.verified:
+        address.send_confirmation(request, signup=True)
     return TokenOut(value=_token_for(request, response, user))
 
 
@@ -153,7 +165,7 @@ def register(request: HttpRequest, response: HttpResponse, payload: RegisterIn) 
 def relogin(request: HttpRequest, response: HttpResponse, hash: str) -> TokenOut:
     """Exchange an e-mailed session link's secret for a token (the link is used up: 409
     once it was)."""
-    link = services.session_link_redeem(request=request, token=hash)
+    link = services.session_link_redeem(client=client_of(request), token=hash)
     return TokenOut(value=_token_for(request, response, link.user))
 
 
@@ -166,11 +178,10 @@ def admin_login(
     request: HttpRequest, response: HttpResponse, payload: AdminLoginIn
 ) -> AdminLoginOut:
     """Log in an ADMIN or SUPER_ADMIN account; any other account is refused (403)."""
-    form = services.login_form_valid(
-        request=request,
+    form = login_form_checked(
+        request,
         data={"username": payload.username, "password": payload.password},
         form_class=AdminLoginForm,
-        action="admin_login",
         error_keys=ADMIN_LOGIN_ERROR_KEYS,
     )
     token = _token_for(request, response, form.user)
@@ -185,7 +196,7 @@ def _reminder_sent() -> MessageOut:
 @public.post("reminder", response={200: MessageOut, **refusals(400, 429)}, operation_id="reminder")
 def reminder(request: HttpRequest, payload: ReminderIn) -> MessageOut:
     """E-mail a password reset link to the address, when an account has it."""
-    services.password_reminder_send(request=request, data={"email": payload.email})
+    services.password_reminder_send(data={"email": payload.email}, client=client_of(request))
     return _reminder_sent()
 
 
@@ -196,7 +207,7 @@ def reminder(request: HttpRequest, payload: ReminderIn) -> MessageOut:
 )
 def admin_reminder(request: HttpRequest, payload: ReminderIn) -> MessageOut:
     """The admin form's password reminder: the same e-mail and answer."""
-    services.password_reminder_send(request=request, data={"email": payload.email})
+    services.password_reminder_send(data={"email": payload.email}, client=client_of(request))
     return _reminder_sent()
 
 
@@ -214,8 +225,12 @@ def user(request: HttpRequest) -> AppUserDataProps:
 def mark_to_remove(request: HttpRequest, hash: str) -> MessageOut:
     """Confirm the account's deletion with the e-mailed link's secret: the account is
     locked at once (every session ends, this token too) and purged after the grace."""
-    services.account_deletion_confirm_limited(
-        request=request, user=caller_account(request), token=hash
+    user = caller_account(request)
+    # As the page's link: opening and using one draw on one budget for guessing.
+    link_guessed(
+        client=client_of(request),
+        also="account_deletion_confirm",
+        look=lambda: services.account_deletion_confirm(user=user, token=hash),
     )
     return MessageOut(message=_("Twoje konto zostanie usunięte w ciągu 24 godzin"))
 

@@ -1,96 +1,208 @@
-"""Failed logins: who gets blocked, who gets slowed down, and when the owner is told.
+"""Failed logins: who is refused, who is slowed down, and when the owner is told
+(docs/behaviour.md#failed-logins; SECURITY.md states the rates).
 
-allauth counts failed logins per address ("login_failed" …/key in ACCOUNT_RATE_LIMITS)
-and then refuses that address to everyone: anyone who knows an e-mail could lock its
-owner (an admin too) out, on /login and /thehero_piwnica alike. Here:
-- blocking counts failures per (address, client): the client hammering an address is
-  refused, the owner from their own network still gets in (and a session link always
-  does, it never asks for a password);
-- failures of an address from all clients together only slow its logins down: a growing
-  delay before the password is checked, and the answer still comes;
-- once an address collects ACCOUNT_LOGIN_SLOWDOWN["alert"] failures, its owner gets an
-  e-mail, at most once an hour.
-The counters live in the cache, which production shares between processes (the deploy
-check platforma.E001 refuses it otherwise).
+Successful logins are never counted against anyone: a classroom behind one school
+address logs in together. Failures are counted where the harm is:
+- **one account from one client address** ("login_failed", 5 per 5 minutes): the guess is
+  counted before the password is checked and given back when it was right; once used up,
+  that address is refused for that account (429, the real seconds left), on /login,
+  /thehero_piwnica and the app's API alike. Its owner elsewhere still gets in (and a
+  session link never asks for a password), so nobody can lock anyone out;
+- **one account from everywhere** (ACCOUNT_LOGIN_SLOWDOWN): after a few failures each
+  login of the account waits a little before its password is checked (a guessing spread
+  over many addresses is slowed, the owner still gets in), and at "alert" failures the
+  owner gets an e-mail, at most once an hour;
+- **one client address, whatever the account** (LOGIN_ADDRESS_SLOWDOWN): credential
+  stuffing from one address (many accounts, a guess or two each) gets "free" failures in
+  a window (more than a classroom's typos); every further failure is answered only after
+  a delay doubling up to "max" seconds, and while the address is that slow at most
+  "in_flight" of its attempts are handled at once (the rest are refused at once, 429),
+  so one address gets at most in_flight / max guesses a second. A right password is
+  never delayed by it.
+The counters live in the shared cache (Redis: one round trip to begin an attempt, one to
+end it); without it logins answer 503 (limits fail closed).
 """
 
 import hashlib
+import math
 import time
+from dataclasses import dataclass, field
 from datetime import timedelta
 
-from allauth.core.internal.ratelimit import get_ip
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from app.accounts.models import User
-from app.core.models import EmailOutbox
+from app.core.models import EmailOutbox, LimitEvent
+from app.core.ratelimits import Client, Counted, RateLimited, counters_add, limit_count
+from app.core.services import limit_event_record
 from app.core.tasks import send_email
 
 ALERT_TEMPLATE = "login_attempts"
 ALERT_INTERVAL = timedelta(hours=1)
+IN_FLIGHT_TTL = 60
 # Replaced in tests, which measure the delays instead of waiting them out.
 sleep = time.sleep
 
 
-def _address_key(email: str, suffix: str) -> str:
-    digest = hashlib.sha256(email.strip().lower().encode()).hexdigest()
-    return f"platforma:login-{suffix}:{digest}"
+def _digest(value: str) -> str:
+    return hashlib.sha256(value.strip().lower().encode()).hexdigest()[:32]
 
 
-def client_scoped_key(request: HttpRequest, address_key: str) -> str:
-    """allauth's per-address key of failed logins, narrowed to the client asking."""
-    return f"{address_key}:{get_ip(request)}"
+def _window(seconds: int) -> tuple[int, int]:
+    """The current window of `seconds` and the seconds until it ends."""
+    now = time.time()
+    index = int(now // seconds)
+    return index, max(1, math.ceil((index + 1) * seconds - now))
 
 
-def address_failures(*, email: str) -> int:
-    """Failed logins of `email` from every client within the slow-down window."""
-    return int(cache.get(_address_key(email, "failures"), 0))
+def _account_failures_key(email: str) -> tuple[str, int]:
+    window = int(settings.ACCOUNT_LOGIN_SLOWDOWN["window"])
+    index, ttl = _window(window)
+    return f"rl:login-account:{_digest(email)}:{index}", ttl
 
 
-def login_delay(*, failures: int) -> float:
-    """Seconds a login of an address with `failures` recent failures waits: none for the
-    first few, then doubling up to the ceiling (ACCOUNT_LOGIN_SLOWDOWN)."""
-    rules = settings.ACCOUNT_LOGIN_SLOWDOWN
-    over = failures - rules["free"]
+def _address_failures_key(address: str) -> tuple[str, int]:
+    window = int(settings.LOGIN_ADDRESS_SLOWDOWN["window"])
+    index, ttl = _window(window)
+    return f"rl:login-address:{address}:{index}", ttl
+
+
+def _in_flight_key(address: str) -> str:
+    return f"rl:login-in-flight:{address}"
+
+
+def doubling_delay(*, failures: int, free: int, base: float, ceiling: float) -> float:
+    """Seconds to wait after `failures`: none for the first `free`, then `base` doubling
+    with each further failure up to `ceiling`."""
+    over = failures - free
     if over <= 0:
         return 0.0
-    return float(min(rules["max"], rules["base"] * 2 ** (over - 1)))
+    return float(min(ceiling, base * 2 ** (over - 1)))
 
 
-def login_slow_down(*, email: str) -> float:
-    """Wait before checking a password of `email`, as long as its failures ask; returns
-    the seconds waited."""
-    delay = login_delay(failures=address_failures(email=email))
+def account_delay(*, failures: int) -> float:
+    rules = settings.ACCOUNT_LOGIN_SLOWDOWN
+    return doubling_delay(
+        failures=failures, free=int(rules["free"]), base=rules["base"], ceiling=rules["max"]
+    )
+
+
+def address_delay(*, failures: int) -> float:
+    rules = settings.LOGIN_ADDRESS_SLOWDOWN
+    return doubling_delay(
+        failures=failures, free=int(rules["free"]), base=rules["base"], ceiling=rules["max"]
+    )
+
+
+def _refused(message: str, *, retry_after: int, email: str) -> RateLimited:
+    _record(email=email, kind=LimitEvent.Kind.REFUSED)
+    return RateLimited(message, retry_after=retry_after)
+
+
+def _record(*, email: str, kind: str) -> None:
+    user_id = User.objects.filter(email__iexact=email.strip()).values_list("pk", flat=True).first()
+    if user_id is not None:
+        limit_event_record(user_id=user_id, kind=kind)
+
+
+@dataclass
+class LoginAttempt:
+    """One login being checked: its guess counted for its account from its client address,
+    and its place among the address's attempts in flight. End it with `succeeded()` or
+    `failed()` (exactly one of them)."""
+
+    client: Client
+    email: str
+    guess: Counted
+    _ended: bool = field(default=False)
+
+    def succeeded(self) -> None:
+        """The password was right: the guess is given back."""
+        self._end(refund=True)
+
+    def failed(self) -> float:
+        """The password was wrong: counted for the account and the address; the answer is
+        held back as long as the address's failures ask (and the owner told when the
+        account is being hammered). Returns the seconds held back."""
+        account_key, account_ttl = _account_failures_key(self.email)
+        address_key, address_ttl = _address_failures_key(self.client.address)
+        account_failures, address_failures = counters_add(
+            [(account_key, 1, account_ttl), (address_key, 1, address_ttl)]
+        )
+        if account_failures >= settings.ACCOUNT_LOGIN_SLOWDOWN["alert"]:
+            _alert_owner(email=self.email, failures=account_failures)
+        delay = address_delay(failures=address_failures)
+        if delay:
+            _record(email=self.email, kind=LimitEvent.Kind.SLOWED)
+            sleep(delay)
+        self._end(refund=False)
+        return delay
+
+    def _end(self, *, refund: bool) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        items = [(_in_flight_key(self.client.address), -1, IN_FLIGHT_TTL)]
+        if refund:
+            self.guess.refund()
+        counters_add(items)
+
+
+def login_attempt_begin(*, client: Client, email: str) -> LoginAttempt:
+    """Count a login of `email` from `client` before its password is checked, and wait as
+    long as the account's recent failures ask; raises RateLimited (429, nothing counted)
+    when the account was guessed too often from this address, or when the address is
+    being slowed down and already has its most attempts in flight."""
+    rules = settings.LOGIN_ADDRESS_SLOWDOWN
+    account_key, account_ttl = _account_failures_key(email)
+    address_key, address_ttl = _address_failures_key(client.address)
+    in_flight = _in_flight_key(client.address)
+    account_failures, address_failures, flying = counters_add(
+        [
+            (account_key, 0, account_ttl),
+            (address_key, 0, address_ttl),
+            (in_flight, 1, IN_FLIGHT_TTL),
+        ]
+    )
+    if address_failures >= rules["free"] and flying > rules["in_flight"]:
+        counters_add([(in_flight, -1, IN_FLIGHT_TTL)])
+        raise _refused(
+            _("Zbyt wiele nieudanych prób logowania z tego adresu. Spróbuj ponownie za chwilę."),
+            retry_after=math.ceil(address_delay(failures=address_failures + 1)) or 1,
+            email=email,
+        )
+    try:
+        guess = limit_count(
+            action="login_failed",
+            client=client,
+            key=f"{client.address}|{email.strip().lower()}",
+            message=_("Zbyt wiele nieudanych prób logowania. Spróbuj ponownie później."),
+        )
+    except RateLimited:
+        counters_add([(in_flight, -1, IN_FLIGHT_TTL)])
+        _record(email=email, kind=LimitEvent.Kind.REFUSED)
+        raise
+    delay = account_delay(failures=account_failures)
     if delay:
         sleep(delay)
-    return delay
+    return LoginAttempt(client=client, email=email, guess=guess)
 
 
-def login_failure_record(*, email: str) -> int:
-    """Count one failed login of `email` (from any client) and tell the owner once the
-    address is being hammered; returns the failures within the window."""
-    rules = settings.ACCOUNT_LOGIN_SLOWDOWN
-    key = _address_key(email, "failures")
-    # The window starts at the first failure; incr is atomic in Redis.
-    cache.add(key, 0, timeout=rules["window"])
-    try:
-        failures = cache.incr(key)
-    except ValueError:
-        # The window closed between the two calls.
-        cache.set(key, 1, timeout=rules["window"])
-        failures = 1
-    if failures >= rules["alert"]:
-        _alert_owner(email=email, failures=failures)
-    return failures
+def account_failures(*, email: str) -> int:
+    """Failed logins of the account `email` from every address within the window."""
+    key, _ttl = _account_failures_key(email)
+    return int(cache.get(key, 0))
 
 
 def _alert_owner(*, email: str, failures: int) -> None:
-    # The cache answers most repeats; the outbox (the record of e-mails) holds the hour
-    # even without it.
-    if not cache.add(_address_key(email, "alert"), 1, timeout=int(ALERT_INTERVAL.total_seconds())):
+    # The cache answers most repeats; the outbox holds the hour even without it.
+    if not cache.add(
+        f"rl:login-alert:{_digest(email)}", 1, timeout=int(ALERT_INTERVAL.total_seconds())
+    ):
         return
     user = User.objects.filter(email__iexact=email.strip(), is_active=True).first()
     if user is None:
@@ -101,9 +213,6 @@ def _alert_owner(*, email: str, failures: int) -> None:
     )
     if recent.exists():
         return
-    key = f"{ALERT_TEMPLATE}:{user.pk}:{int(now.timestamp())}"
-    # Its outbox row is written now, not when the task runs: the next failure already
-    # sees the hour taken.
     send_email(
         template=ALERT_TEMPLATE,
         to=user.email,
@@ -114,5 +223,5 @@ def _alert_owner(*, email: str, failures: int) -> None:
             "minutes": settings.ACCOUNT_LOGIN_SLOWDOWN["window"] // 60,
             "reminder_url": f"{settings.SITE_URL}{reverse('accounts:password_reminder')}",
         },
-        key=key,
+        key=f"{ALERT_TEMPLATE}:{user.pk}:{int(now.timestamp())}",
     )

@@ -10,6 +10,7 @@ from pydantic import Field, JsonValue, StrictBool, StrictStr
 
 from app.accounts.services import newsletter_set
 from app.consent import selectors, services
+from app.consent.cookies import choice_write, request_choice
 from app.consent.props import (
     ConsentDefinitionProps,
     ConsentHistoryProps,
@@ -19,7 +20,7 @@ from app.consent.props import (
     definition_props,
 )
 from app.consent.services import LOGGED_ACTIONS
-from app.core.errors import rate_limit
+from app.core.ratelimits import rate_limited
 from app.core.requests import caller, caller_account
 from app.core.schemas import Body, Text, refusals
 
@@ -53,11 +54,18 @@ class ConsentLogIn(Body):
     response={204: None, **refusals(400, 429)},
     operation_id="web_consent_log",
 )
+@rate_limited("consent_log")
 def log(request: HttpRequest, payload: Form[ConsentLogIn]) -> Status[None]:
     """One event of the consent notice, as form data (docs/behaviour.md#consent-log):
     script_initialization, accept, accept_all, show_popup or force_show_popup; logged
     with the account of the caller, when there is one."""
-    services.consent_event_log(request=request, action=payload.action, user=caller(request))
+    session = getattr(request, "session", None)
+    services.consent_event_log(
+        action=payload.action,
+        user=caller(request),
+        session_key=session.session_key if session is not None else None,
+        choice=request_choice(request),
+    )
     return Status(204, None)
 
 
@@ -92,19 +100,17 @@ class ConsentChoiceIn(Body):
     response={200: ConsentSavedProps, **refusals(400, 429)},
     operation_id="web_consent_save",
 )
+@rate_limited("consent_save")
 def save(
     request: HttpRequest, response: HttpResponse, payload: ConsentChoiceIn
 ) -> ConsentSavedProps:
     """Save the visitor's choice in the consent cookie: {"all": true}, or {"services":
     [accepted names]}."""
-    rate_limit(request, action="consent_save")
-    choice = services.consent_choice_save(
-        request=request,
-        response=response,
-        language=get_language(),
-        services=None if payload.all else set(payload.services),
+    made = services.consent_choice_make(
+        language=get_language(), services=None if payload.all else set(payload.services)
     )
-    return {"choice": choice_props(choice)}
+    choice_write(request, response, made)
+    return {"choice": choice_props(made.choice)}
 
 
 @web.get(
@@ -135,9 +141,9 @@ class NewsletterIn(Body):
     response={200: ConsentHistoryProps, **refusals(400, 401, 429)},
     operation_id="web_newsletter",
 )
+@rate_limited("consent_save")
 def newsletter(request: HttpRequest, payload: NewsletterIn) -> ConsentHistoryProps:
     """Give or withdraw the newsletter consent from the profile page."""
     user = caller_account(request)
-    rate_limit(request, action="consent_save")
     newsletter_set(user=user, subscribed=payload.subscribed)
     return consent_history_props(user)

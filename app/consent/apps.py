@@ -14,7 +14,7 @@ class ConsentConfig(AppConfig):
 
         signals.connect()
         shared_prop_register("consent", consent_props)
-        from app.consent.selectors import consent_cache_keys
+        from app.consent.cookies import consent_cache_keys
         from app.core.request_cache import cache_companion_register
 
         cache_companion_register(consent_cache_keys)

@@ -3,14 +3,13 @@
 from typing import TypedDict
 
 from django.http import HttpRequest
-from django.utils.translation import get_language
 
 from app.accounts.models import User
+from app.consent.cookies import request_choice
 from app.consent.models import ConsentEvent
 from app.consent.selectors import (
     Choice,
     Definition,
-    consent_choice_get,
     consent_definition_get,
     consent_event_list,
     consent_in_use,
@@ -120,7 +119,7 @@ def consent_props(request: HttpRequest) -> ConsentProps:
     """The `consent` prop every page shares. A visitor without a consent cookie on a site
     where nothing needs consent costs nothing; otherwise one cache read. The purposes and
     services are fetched by the notice when it opens (`definition_props`)."""
-    choice = consent_choice_get(request=request, language=get_language())
+    choice = request_choice(request)
     active = consent_in_use()
     return {"active": active, "ask": choice is None and active, "choice": choice_props(choice)}
 

@@ -1,14 +1,14 @@
 """Reads of consent: the definition (purposes and services, cached), the visitor's choice
 as the consent cookie tells it, the consent history and the privacy policy."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from cookie_consent.models import CookieGroup
-from cookie_consent.util import get_cookie_dict_from_request
 from django.conf import settings
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest
+from django.http import Http404
 from django.utils import timezone
 
 from app.accounts.models import User
@@ -133,14 +133,6 @@ def consent_definition_get() -> Definition:
     )
 
 
-def consent_cache_keys(request: HttpRequest) -> list[str]:
-    """The definition's cache key when the page will read it (the visitor has a consent
-    cookie, or a service that needs consent runs), fetched with the page's other entries."""
-    if request.COOKIES.get(settings.COOKIE_CONSENT_NAME) or _consent_configured():
-        return [DEFINITION_CACHE_KEY]
-    return []
-
-
 def consent_definition_forget() -> None:
     """Every process reads the definition anew (with the change's transaction)."""
     shared_generation_bump(DEFINITION_GENERATION)
@@ -158,15 +150,15 @@ def _valid_version(value: str) -> bool:
     return when <= timezone.now() + _CLOCK_SKEW
 
 
-def consent_choice_get(*, request: HttpRequest, language: str) -> Choice | None:
-    """The visitor's choice, or None when it must be asked for: no consent cookie, a
+def consent_choice_get(*, cookie: Mapping[str, str], language: str) -> Choice | None:
+    """The visitor's choice from the pairs of their consent cookie (as the library reads
+    it: app/consent/cookies.py), or None when it must be asked for: no consent cookie, a
     malformed or tampered one, or a definition changed since (the library's versioning:
     a purpose counts as chosen while the version stored for it is not older than the
     purpose's newest service)."""
-    # The library's reading of its cookie (pairs it cannot read are left out); what it
-    # does not check (a version that is no date, one from the future, unknown names) is
-    # checked below.
-    pairs = get_cookie_dict_from_request(request)
+    # What the library does not check (a version that is no date, one from the future,
+    # unknown names) is checked here.
+    pairs = dict(cookie)
     if not pairs:
         return None
     definition = consent_definition_get()
@@ -210,10 +202,11 @@ def consent_in_use() -> bool:
     the session recorder is configured). Only then is a visitor without a choice asked at
     once, and the notice's events logged: otherwise nothing could need the consent, so
     nobody is interrupted (the footer's cookie settings still open the notice)."""
-    return _consent_configured() and bool(consent_definition_get().optional)
+    return consent_configured() and bool(consent_definition_get().optional)
 
 
-def _consent_configured() -> bool:
+def consent_configured() -> bool:
+    """Whether the tag manager or the session recorder is configured to run."""
     return bool(
         getattr(settings, "GTM_CONTAINER_ID", "") or getattr(settings, "OPENREPLAY_PROJECT_KEY", "")
     )

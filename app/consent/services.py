@@ -1,17 +1,14 @@
-"""Writes of consent: the visitor's choice (django-cookie-consent's cookie, written with the
-library's own functions) and the consent log (ConsentEvent, the one log of consent: the
+"""Writes of consent: the visitor's choice (written into django-cookie-consent's cookie by
+the edge, app/consent/cookies.py) and the consent log (ConsentEvent, the one log of consent: the
 library's own log is switched off, COOKIE_CONSENT_LOG_ENABLED)."""
 
 from collections.abc import Collection
+from dataclasses import dataclass
 
 from cookie_consent.cache import all_cookie_groups
 from cookie_consent.conf import settings as consent_settings
 from cookie_consent.models import CookieGroup
-from cookie_consent.processor import CookiesProcessor
-from cookie_consent.util import set_cookie_dict_to_response
-from django.http import HttpRequest, HttpResponseBase
 from django.utils.crypto import salted_hmac
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from app.accounts.models import User
@@ -20,10 +17,9 @@ from app.consent.selectors import (
     SERVICES_KEY,
     SERVICES_SEP,
     Choice,
-    consent_choice_get,
     consent_definition_get,
 )
-from app.core.errors import ApplicationError, rate_limit
+from app.core.errors import ApplicationError
 
 LOGGED_ACTIONS = frozenset(
     {
@@ -66,37 +62,41 @@ def consent_event_record(
     )
 
 
-def consent_event_log(*, request: HttpRequest, action: str, user: User | None) -> ConsentEvent:
-    """Log one event the consent notice reports (docs/behaviour.md#consent-log), by `user` when
-    known, with the services of the visitor's current choice; counted first against
-    ACCOUNT_RATE_LIMITS "consent_log". The web's call and the app's API alike; raises
-    ApplicationError (429; 400 "invalid" with the message on `action` for an action the
-    notice does not report)."""
-    rate_limit(request, action="consent_log")
+def consent_event_log(
+    *, action: str, user: User | None, session_key: str | None, choice: Choice | None
+) -> ConsentEvent:
+    """Log one event the consent notice reports (docs/behaviour.md#consent-log), by `user`
+    when known, with the services of the visitor's current `choice`. The web's call and
+    the app's API alike; raises ApplicationError (400 "invalid" with the message on
+    `action` for an action the notice does not report)."""
     if action not in LOGGED_ACTIONS:
         message = _("Nieznane zdarzenie zgody.")
         raise ApplicationError(message, code="invalid", fields={"action": message})
-    choice = consent_choice_get(request=request, language=get_language())
-    session = getattr(request, "session", None)
     return consent_event_record(
         action=action,
         user=user,
-        session_key=session.session_key if session is not None else None,
+        session_key=session_key,
         services=choice.services if choice else [],
     )
 
 
-def consent_choice_save(
-    *,
-    request: HttpRequest,
-    response: HttpResponseBase,
-    language: str,
-    services: Collection[str] | None,
-) -> Choice:
-    """Save the visitor's choice in the consent cookie of `response`: `services` are the
-    accepted services (None: all of them). A purpose with at least one accepted service is
-    accepted at the library's version of it, the others declined (the library deletes
-    their cookies). Unknown names are ignored."""
+@dataclass(frozen=True)
+class ChoiceMade:
+    """A visitor's new choice: the purposes to accept at the library's version, those to
+    decline, the pairs of the consent cookie that say so, and the choice as pages see it."""
+
+    accept: list[CookieGroup]
+    decline: list[CookieGroup]
+    cookie: dict[str, str]
+    choice: Choice
+
+
+def consent_choice_make(*, language: str, services: Collection[str] | None) -> ChoiceMade:
+    """The visitor's new choice: `services` are the accepted services (None: all of them).
+    A purpose with at least one accepted service is accepted at the library's version of
+    it, the others declined. Every purpose is chosen anew: nothing of an earlier (perhaps
+    malformed) cookie is kept. Unknown names are ignored. The edge writes it into the
+    consent cookie (app/consent/cookies.py)."""
     definition = consent_definition_get()
     groups = all_cookie_groups()
     accepted: list[str] = []
@@ -114,16 +114,10 @@ def consent_choice_save(
         accepted += chosen
         (accept if chosen or services is None else decline).append(group)
 
-    # Every purpose is chosen anew: nothing of an earlier (perhaps malformed) cookie is
-    # kept. Declining is the library's processor's: it deletes the cookies a declined
-    # purpose had set (and writes its own idea of the consent cookie, built on the
-    # request's, which the whole new choice below replaces).
-    CookiesProcessor(request, response).process(decline, action="decline")
     pairs = {group.varname: group.get_version() for group in accept}
     pairs |= {group.varname: consent_settings.COOKIE_CONSENT_DECLINE for group in decline}
     if services is not None:
         pairs[SERVICES_KEY] = SERVICES_SEP.join(sorted(accepted))
-    set_cookie_dict_to_response(response, pairs)
 
     purposes = {}
     all_services: list[str] = []
@@ -133,4 +127,9 @@ def consent_choice_save(
             names = [name for name in names if name in accepted]
         purposes[purpose.varname] = purpose.required or bool(names)
         all_services += names
-    return Choice(purposes=purposes, services=all_services)
+    return ChoiceMade(
+        accept=accept,
+        decline=decline,
+        cookie=pairs,
+        choice=Choice(purposes=purposes, services=all_services),
+    )

@@ -26,7 +26,7 @@ from redis.exceptions import RedisError
 
 logger = logging.getLogger("platforma.cache")
 
-# The keys of rate-limit counters (app/core/limits.py), and allauth's and the login
+# The keys of rate-limit counters (app/core/ratelimits.py), and allauth's and the login
 # slow-down's.
 COUNTER_KEY_PREFIXES = ("rl:", "allauth:rl:", "platforma:login-")
 RETRY_AFTER = 2.0
@@ -214,7 +214,7 @@ class TolerantRedisCache(RedisCache):
     def counters_add(self, items: list[tuple[str, int, int]]) -> list[int]:
         """Add each (key, amount, ttl) to its counter, created with the ttl when missing,
         in one round trip; returns the new values. Counters fail closed: raises
-        CacheUnavailable when Redis does not answer (app/core/limits.py)."""
+        CacheUnavailable when Redis does not answer (app/core/ratelimits.py)."""
         if outage.skipping():
             raise CacheUnavailable("Redis is unavailable")
         try:

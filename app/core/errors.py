@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
-from allauth.core.internal import ratelimit as allauth_ratelimit
 from django.conf import settings
 from django.contrib import messages
 from django.db import InterfaceError, OperationalError
@@ -44,8 +43,6 @@ logger = logging.getLogger("platforma.errors")
 # The form page's errors key carrying the error's code beside its message, for the pages
 # that tell refusals apart (`errors_return_to(..., with_code=True)`).
 ERROR_CODE_KEY = "code"
-# A limit's window is a minute for most actions: the caller may try again after it.
-RETRY_AFTER_SECONDS = 60
 
 
 class ApplicationError(Exception):
@@ -54,8 +51,9 @@ class ApplicationError(Exception):
     `message` is for the person (translated), `code` for the program (the voucher's
     "used_up", an invitation's "404"), `status` the HTTP status of the refusal, decided
     here and nowhere else (409 for what is already used, 404 for an invitation sent to
-    another account, 429 for a limit), and `fields` the messages of single form fields,
-    when the reason belongs to them.
+    another account, 429 for a limit), `fields` the messages of single form fields,
+    when the reason belongs to them, and `retry_after` the seconds until a limit lets
+    the action through again (a 429's Retry-After).
     """
 
     def __init__(
@@ -65,12 +63,14 @@ class ApplicationError(Exception):
         code: str = "invalid",
         status: int = 400,
         fields: Mapping[str, str] | None = None,
+        retry_after: int | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
         self.status = status
         self.fields = dict(fields or {})
+        self.retry_after = retry_after
 
     def page_errors(self, *, with_code: bool = False) -> dict[str, str]:
         """The form page's `errors` prop: the field messages, else the message as "form";
@@ -103,10 +103,11 @@ def json_error(
     message: str | None = None,
     code: int | str | None = None,
     fields: Mapping[str, str] | None = None,
+    retry_after: int | None = None,
 ) -> JsonResponse:
     """The one JSON answer of every refusal and failure, for the API's operations, the
     pages' JSON calls and Inertia visits alike: the error body with `status` (and, for a
-    429, when to try again)."""
+    limit, the seconds until it lets the action through again in Retry-After)."""
     response = JsonResponse(
         error_body(
             message=message or default_message(status),
@@ -115,14 +116,18 @@ def json_error(
         ),
         status=status,
     )
-    if status == 429:
-        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
     return response
 
 
 def application_error_json(error: ApplicationError) -> JsonResponse:
     return json_error(
-        status=error.status, message=error.message, code=error.code, fields=error.fields
+        status=error.status,
+        message=error.message,
+        code=error.code,
+        fields=error.fields,
+        retry_after=error.retry_after,
     )
 
 
@@ -161,44 +166,11 @@ def default_message(status: int) -> str:
     return messages.get(status, messages[500])
 
 
-def too_many_attempts(message: str | None = None, *, field: str | None = None) -> ApplicationError:
-    text = message or default_message(429)
-    fields = {field: text} if field else None
-    return ApplicationError(text, code="rate_limited", status=429, fields=fields)
-
-
 def csrf_refusal() -> ApplicationError:
     """A change sent without the page's CSRF token (an old tab, or another site)."""
     return ApplicationError(
         _("Sesja formularza wygasła. Odśwież stronę i spróbuj ponownie."), code="csrf", status=403
     )
-
-
-def rate_limit(
-    request: HttpRequest,
-    *,
-    action: str,
-    key: str | None = None,
-    user: Any = None,
-    message: str | None = None,
-    field: str | None = None,
-    dry_run: bool = False,
-) -> None:
-    """Count one attempt of `action` (settings.ACCOUNT_RATE_LIMITS), whatever the method
-    (allauth's own consume lets every GET through, and the app's API reads with GETs);
-    raises ApplicationError (429, "rate_limited"; the message under `field` when given, on
-    the form page) once its limit is used up."""
-    usage = allauth_ratelimit.consume(
-        request,
-        app="allauth.account",
-        action=action,
-        key=key,
-        user=user,
-        dry_run=dry_run,
-        limit_get=True,
-    )
-    if usage is None:
-        raise too_many_attempts(message, field=field)
 
 
 def error_response(
@@ -249,7 +221,10 @@ def application_error_response(request: HttpRequest, error: ApplicationError) ->
         else:
             stash_errors(request, error.page_errors(with_code=bool(back and back.with_code)))
         return HttpResponseRedirect(back.page if back is not None else request.get_full_path())
-    return error_response(request, status=error.status, message=error.message, code=error.code)
+    response = error_response(request, status=error.status, message=error.message, code=error.code)
+    if error.retry_after is not None:
+        response["Retry-After"] = str(error.retry_after)
+    return response
 
 
 def is_outage(exception: BaseException | None) -> bool:

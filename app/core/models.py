@@ -141,3 +141,33 @@ class EmailOutbox(models.Model):
         """Rows sent more than EMAIL_OUTBOX_RETENTION ago, deleted by the daily clean-up;
         a row not sent yet is never stale."""
         return cls.objects.filter(sent_at__lte=now - settings.EMAIL_OUTBOX_RETENTION)
+
+
+class LimitEvent(models.Model):
+    """How often an account was slowed down or refused by a limit on a day (never from
+    where: no address is kept). Institutions see their learners' counts in their area, so a
+    classroom held up at the door shows (docs/behaviour.md#limits)."""
+
+    class Kind(models.TextChoices):
+        SLOWED = "slowed", _("spowolnione")
+        REFUSED = "refused", _("odrzucone")
+
+    day = models.DateField(_("dzień"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("użytkownik"),
+    )
+    kind = models.CharField(_("rodzaj"), max_length=16, choices=Kind.choices)
+    count = models.PositiveIntegerField(_("liczba"), default=0)
+
+    class Meta:
+        verbose_name = _("zdarzenie limitu")
+        verbose_name_plural = _("zdarzenia limitów")
+        constraints = [
+            models.UniqueConstraint(fields=["day", "user", "kind"], name="limit_event_once_a_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.day} {self.kind} ×{self.count}"

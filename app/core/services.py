@@ -6,8 +6,10 @@ from importlib import import_module
 from allauth.usersessions.models import UserSession
 from django.apps import apps
 from django.conf import settings
+from django.db import connection
 from django.utils import timezone
 
+from app.core.models import LimitEvent
 from app.core.tokens import OneTimeToken
 
 
@@ -35,3 +37,15 @@ def expired_records_clear(*, now: datetime | None = None) -> dict[str, int]:
             # Secrets that end by disuse (the mobile app's sessions) say which rows are over.
             cleared[model._meta.label] = stale(now=now).delete()[0]
     return cleared
+
+
+def limit_event_record(*, user_id: int, kind: str) -> None:
+    """Count one event of `kind` (LimitEvent.Kind) for the account `user_id` today, in one
+    statement whoever else counts at the same moment."""
+    table = connection.ops.quote_name(LimitEvent._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (day, user_id, kind, count) VALUES (%s, %s, %s, 1)"  # noqa: S608
+            f" ON CONFLICT (day, user_id, kind) DO UPDATE SET count = {table}.count + 1",
+            [timezone.localdate(), user_id, kind],
+        )

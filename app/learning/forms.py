@@ -4,13 +4,11 @@ from collections.abc import Sequence
 from typing import cast
 
 from django import forms
-from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from app.accounts.fields import first_name_field, last_name_field
 from app.accounts.forms import AVATAR_MAX_BYTES as AVATAR_MAX_BYTES
 from app.accounts.forms import avatar_from_upload
-from app.core.errors import rate_limit
 from app.learning.models.study import NOTE_MAX_LENGTH
 
 AVATAR_TOO_LARGE = _("Plik jest za duży: awatar może mieć najwyżej 2 MB.")
@@ -61,15 +59,3 @@ class AvatarForm(forms.Form):
 
     def clean_avatar(self) -> bytes:
         return avatar_from_upload(self.cleaned_data["avatar"])
-
-
-def avatar_upload_limit(request: HttpRequest) -> None:
-    """Count one avatar upload of the account (ACCOUNT_RATE_LIMITS "avatar_upload"): every
-    upload is decoded, so nobody may keep a worker busy with them; raises ApplicationError
-    (429) with the message under the avatar field."""
-    rate_limit(
-        request,
-        action="avatar_upload",
-        field="avatar",
-        message=str(_("Zbyt wiele przesłanych zdjęć. Spróbuj ponownie za kilka minut.")),
-    )

@@ -5,6 +5,7 @@ from django.http import HttpRequest
 from ninja import Router
 
 from app.accounts.props import AppUserProps, app_user_props
+from app.core.ratelimits import client_of
 from app.core.requests import caller_account
 from app.core.schemas import refusals
 from app.teams import services
@@ -23,5 +24,5 @@ def student_accept(request: HttpRequest, hash: str) -> AppUserProps:
     sent to another address is refused with 404 (error.code 404); one accepted already,
     by this account or another, with 409."""
     user = caller_account(request)
-    services.invitation_accept_limited(request=request, user=user, token=hash)
+    services.invitation_accept_limited(client=client_of(request), user=user, token=hash)
     return app_user_props(user)

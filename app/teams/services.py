@@ -7,7 +7,6 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
@@ -16,7 +15,7 @@ from app.accounts import services as account_services
 from app.accounts import validators
 from app.accounts.models import User
 from app.core.errors import ApplicationError
-from app.core.ratelimits import QuotaExceeded, QuotaUse, guess_attempt, quotas_consume
+from app.core.ratelimits import Client, QuotaExceeded, QuotaUse, limit_count, quotas_consume
 from app.core.tasks import send_email
 from app.core.tokens import is_well_formed, new_token, token_digest
 from app.learning import services as learning_services
@@ -153,7 +152,7 @@ def invitations_send(*, team: Team, invited_by: User, emails: list[str]) -> Invi
 
 # Invitation e-mails a manager may send (per address e-mailed, not per request), and how
 # often one manager may e-mail the same address (revoking and inviting again, resending,
-# inviting to several teams): ACCOUNT_RATE_LIMITS "team_invite" and "team_invite_address".
+# inviting to several teams): RATE_LIMITS "team_invite" and "team_invite_address".
 INVITE_QUOTA = "team_invite"
 ADDRESS_QUOTA = "team_invite_address"
 
@@ -161,7 +160,7 @@ ADDRESS_QUOTA = "team_invite_address"
 def invitation_quota_use(*, by: User, emails: list[str], field: str | None = None) -> None:
     """Count one invitation e-mail to each of `emails` against the quotas of manager `by`,
     all or none; raises ApplicationError (429, the message under `field` when given)."""
-    uses = [QuotaUse(action=INVITE_QUOTA, amount=len(emails), user=by)]
+    uses = [QuotaUse(action=INVITE_QUOTA, amount=len(emails), user_id=by.pk)]
     uses += [QuotaUse(action=ADDRESS_QUOTA, amount=1, key=f"{by.pk}:{email}") for email in emails]
     try:
         quotas_consume(uses=uses)
@@ -224,24 +223,23 @@ def invitation_revoke(*, invitation: Invitation) -> None:
 GUESS_ACTION = "invitation_failed"
 
 
-def invitation_open(*, request: HttpRequest, token: str) -> Invitation | None:
+def invitation_open(*, client: Client, user: User | None, token: str) -> Invitation | None:
     """The invitation a link's secret belongs to, whatever its state, as a page opens it
     (the invitation page, its acceptance, the way through login): each look counts as a
-    guess unless the secret is an invitation's (ACCOUNT_RATE_LIMITS "invitation_failed",
-    per account and per IP). Opened by the logged-in account it was sent to, a waiting
-    invitation verifies that account's address: the secret came from its mailbox.
+    guess unless the secret is an invitation's (RATE_LIMITS "invitation_failed", per
+    account and per address). Opened by the logged-in account `user` it was sent to, a
+    waiting invitation verifies that account's address: the secret came from its mailbox.
     Raises ApplicationError ("rate_limited", 429) once the guesses are used up."""
     if not token:
         return None
     message = _("Zbyt wiele nieudanych prób. Spróbuj ponownie za kilka minut.")
-    guess = guess_attempt(request, action=GUESS_ACTION, message=message)
+    guess = limit_count(action=GUESS_ACTION, client=client, message=message)
     invitation = selectors.invitation_find(token=token)
     if invitation is None:
         return None
     guess.refund()
-    user = request.user
     if (
-        user.is_authenticated
+        user is not None
         and invitation.email == user.email.lower()
         and invitation.is_open
         and not invitation.is_expired
@@ -250,24 +248,24 @@ def invitation_open(*, request: HttpRequest, token: str) -> Invitation | None:
     return invitation
 
 
-def invitation_open_unless_limited(*, request: HttpRequest, token: str) -> Invitation | None:
-    """invitation_open for the way through login: None, not a refusal, once the visitor's
-    guesses are used up (the plain login page then reveals nothing); raises nothing else
-    than invitation_open does."""
+def invitation_open_unless_limited(*, client: Client, token: str) -> Invitation | None:
+    """invitation_open for the way through login (a visitor without an account): None,
+    not a refusal, once the visitor's guesses are used up (the plain login page then
+    reveals nothing); raises nothing else than invitation_open does."""
     try:
-        return invitation_open(request=request, token=token)
+        return invitation_open(client=client, user=None, token=token)
     except ApplicationError as refused:
         if refused.status != 429:
             raise
         return None
 
 
-def invitation_accept_limited(*, request: HttpRequest, user: User, token: str) -> Team:
+def invitation_accept_limited(*, client: Client, user: User, token: str) -> Team:
     """Accept the invitation of `token` (see invitation_accept), counted as a guess at a
     link's secret first unless the secret is an invitation's (see invitation_open). The
     invitation page and the app's API alike; raises ApplicationError (429, or the codes
     of selectors.invitation_check)."""
-    invitation_open(request=request, token=token)
+    invitation_open(client=client, user=user, token=token)
     return invitation_accept(user=user, token=token)
 
 

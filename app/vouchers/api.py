@@ -6,6 +6,7 @@ from typing import Literal
 from django.http import HttpRequest
 from ninja import Router, Schema
 
+from app.core.ratelimits import client_of
 from app.core.requests import caller_account
 from app.core.schemas import refusals
 from app.vouchers import services
@@ -28,6 +29,6 @@ def voucher_consume(request: HttpRequest, code: str) -> VoucherOut:
     """Redeem a voucher code; the answer names what it granted. A code used up, or
     redeemed by this account already, is refused with 409."""
     grant = services.voucher_redeem_limited(
-        request=request, user=caller_account(request), code=code
+        client=client_of(request), user=caller_account(request), code=code
     )
     return VoucherOut(type=grant.type, object_id=grant.object_id)

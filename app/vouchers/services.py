@@ -6,13 +6,13 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
-from django.http import HttpRequest
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from app.accounts.models import User
 from app.core.errors import ApplicationError
-from app.core.ratelimits import GuessAttempt, guess_attempt
+from app.core.ratelimits import Client, Counted, limit_count
 from app.core.tasks import task_enqueue_on_commit
 from app.learning import selectors as learning_selectors
 from app.learning import services as learning_services
@@ -61,27 +61,28 @@ def _unknown_code() -> ApplicationError:
     )
 
 
-# Guesses at codes: every path that takes a code counts, the ones that redeem give it back.
+# Guesses at codes: every path that takes a code counts, the ones that found it give it back.
 GUESS_ACTION = "voucher_failed"
+TOO_MANY_GUESSES = gettext_lazy(
+    "Zbyt wiele prób z nieprawidłowym kodem. Spróbuj ponownie za kilka minut."
+)
 
 
-def voucher_guess(*, request: HttpRequest) -> GuessAttempt:
-    """Count one guess at a voucher code before it is looked up, on the redeem form and on
-    /odbierz_kurs/<code> alike (ACCOUNT_RATE_LIMITS "voucher_failed", per learner and
-    per IP); `refund()` it once the code turns out to exist. Raises ApplicationError (429)."""
-    return guess_attempt(
-        request,
-        action=GUESS_ACTION,
-        message=_("Zbyt wiele prób z nieprawidłowym kodem. Spróbuj ponownie za kilka minut."),
-    )
+def voucher_guess(*, client: Client) -> Counted:
+    """Count one guess at a voucher code before it is looked up, on the redeem form, on
+    /odbierz_kurs/<code> and in the app alike (RATE_LIMITS "voucher_failed", per learner
+    and per address); `refund()` it once the code turns out to exist. Raises
+    RateLimited (429)."""
+    return limit_count(action=GUESS_ACTION, client=client, message=str(TOO_MANY_GUESSES))
 
 
-def voucher_redeem_limited(*, request: HttpRequest, user: User, code: str) -> Grant:
+def voucher_redeem_limited(*, client: Client, user: User, code: str) -> Grant:
     """Redeem `code` for `user` (see voucher_redeem) as one guess at a code: counted
     before the code is looked up, so once the guesses are used up no code is even looked
-    at, right or wrong; given back when the code exists (or none was typed). The redeem
-    form and the app's API alike; raises ApplicationError (429, or voucher_redeem's)."""
-    guess = voucher_guess(request=request)
+    at, right or wrong; given back when the code exists (or none was typed), so a class
+    redeeming its codes uses nothing up. Raises ApplicationError (429, or
+    voucher_redeem's)."""
+    guess = voucher_guess(client=client)
     try:
         grant = voucher_redeem(user=user, code=code)
     except ApplicationError as error:

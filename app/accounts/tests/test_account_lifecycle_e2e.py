@@ -98,7 +98,7 @@ def test_admin_reminder_both_views_and_the_failure_popup(live_server, page, view
     assert settled_axe_violations(page) == []
 
     # A refusal by the server (here: too many attempts) shows the popup.
-    settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "reset_password": "0/m/ip"}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "reset_password": "0/m/ip"}
     email.fill("admin@example.com")
     button.click()
     dialog = page.get_by_role("alertdialog")
@@ -111,7 +111,7 @@ def test_admin_reminder_both_views_and_the_failure_popup(live_server, page, view
     expect(dialog).to_be_hidden()
     assert mail.outbox == []
 
-    settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "reset_password": "9/m/ip"}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "reset_password": "9/m/ip"}
     expect(button).to_be_enabled()
     button.click()
     expect(page.get_by_text("Wiadomość powinna być już w Twojej skrzynce e-mail")).to_be_visible()

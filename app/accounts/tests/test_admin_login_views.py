@@ -145,14 +145,15 @@ def test_an_admin_address_is_locked_after_five_failures(client):
     }
 
 
-def test_one_ip_gets_ten_attempts_a_minute(client):
+def test_an_office_mistyping_never_keeps_an_admin_out(client):
+    # Failures for other accounts from the same address (an office behind one address)
+    # never refuse a right password (docs/behaviour.md#failed-logins).
     make_user(email="admin@example.com", roles=[Role.ADMIN])
-    for n in range(10):
+    for n in range(12):
         post_admin_login(client, f"nobody{n}@example.com", "wrong")
     post_admin_login(client, "admin@example.com", DEFAULT_PASSWORD)
 
-    assert SESSION_KEY not in client.session
-    assert admin_login_errors(client) == {"form": "Zbyt wiele prób. Spróbuj ponownie za chwilę."}
+    assert SESSION_KEY in client.session
 
 
 def test_an_admin_already_logged_in_goes_straight_to_the_panel(client):

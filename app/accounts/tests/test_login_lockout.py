@@ -89,7 +89,7 @@ def test_failures_from_many_clients_slow_the_address_down_but_it_still_answers(w
 
 
 def test_the_delay_grows_and_stops_at_its_ceiling():
-    assert [login_throttle.login_delay(failures=n) for n in range(4, 12)] == [
+    assert [login_throttle.account_delay(failures=n) for n in range(4, 12)] == [
         0.0,
         0.0,
         0.25,

@@ -9,8 +9,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 from inertia import location
 
-from app.accounts import props, services
+from app.accounts import props
 from app.accounts.forms import ADMIN_LOGIN_ERROR_KEYS, AdminLoginForm
+from app.accounts.login_forms import login_form_checked
 from app.core import roles
 from app.core.admin_site import ADMIN_HOME, ADMIN_LOGIN, admin_login_url_for
 from app.core.errors import errors_return_to
@@ -55,12 +56,11 @@ def admin_login(request: HttpRequest) -> HttpResponse:
         return HttpResponseRedirect(ADMIN_HOME)
     if request.method == "POST":
         # Django's admin has no limits of its own and its login form is not reachable:
-        # this is the only way into the admin panel, limited per IP and per address.
-        form = services.login_form_valid(
-            request=request,
+        # this is the only way into the admin panel, limited like every login.
+        form = login_form_checked(
+            request,
             data=request_data(request),
             form_class=AdminLoginForm,
-            action="admin_login",
             error_keys=ADMIN_LOGIN_ERROR_KEYS,
         )
         response = form.login(request, redirect_url=_target(request))

@@ -11,19 +11,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from app.accounts import props, services
-from app.accounts.ratelimits import LINK_CHECK, link_refusal
+from app.accounts.ratelimits import link_guessed, link_refusal
 from app.accounts.views.links import link_page_status, refusal_message
-from app.core.errors import rate_limit
 from app.core.guards import login_required
 from app.core.inertia import render_page
+from app.core.ratelimits import client_of, rate_limited
 from app.core.requests import AuthenticatedRequest
 
 
 @require_POST
 @login_required
+@rate_limited("data_export_request")
 def data_export_request(request: AuthenticatedRequest) -> HttpResponse:
     """The learner asks for their data; the link to the file comes by e-mail."""
-    rate_limit(request, action="data_export_request")
     services.data_export_request(user=request.user)
     messages.success(
         request,
@@ -40,8 +40,10 @@ def data_export(request: AuthenticatedRequest, hash: str) -> HttpResponse:
     the button's POST answers with the file, once."""
     if request.method == "POST":
         # The GET's limit too: opening and posting a link draw on one budget for guessing.
-        rate_limit(request, action=LINK_CHECK)
-        content = services.data_export_download(user=request.user, token=hash)
+        content = link_guessed(
+            client=client_of(request),
+            look=lambda: services.data_export_download(user=request.user, token=hash),
+        )
         response = HttpResponse(
             json.dumps(content, ensure_ascii=False, indent=2),
             content_type="application/json; charset=utf-8",

@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from app.accounts import services
-from app.accounts.ratelimits import link_check_rate_limit
+from app.accounts.ratelimits import link_guessed
+from app.core.ratelimits import client_of
 from app.core.return_url import login_url
 
 
@@ -18,8 +19,7 @@ def email_confirm(request: HttpRequest, key: str) -> HttpResponse:
     """Opening the link verifies the address. A GET may: the signed key only ever reaches
     the mailbox it proves, so whoever opens it (a mail scanner too) acts for that mailbox,
     and it changes nothing but that proof. Counted like every page of an e-mailed link."""
-    link_check_rate_limit(request)
-    services.email_confirm(request=request, key=key)
+    link_guessed(client=client_of(request), look=lambda: services.email_confirm(key=key))
     messages.success(request, _("Adres e-mail został potwierdzony."))
     if request.user.is_authenticated:
         return redirect(settings.DEFAULT_RETURN_URL)

@@ -8,10 +8,12 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from app.accounts import props, services
+from app.accounts.login_forms import login_form_checked
 from app.accounts.login_query import read_login_query
 from app.core.errors import errors_return_to
 from app.core.guards import anonymous_only
 from app.core.inertia import render_page
+from app.core.ratelimits import client_of
 from app.core.requests import request_data
 
 
@@ -27,7 +29,7 @@ def _login_page(request: HttpRequest) -> str:
 def login(request: HttpRequest) -> HttpResponse:
     query = read_login_query(request)
     if request.method == "POST":
-        form = services.login_form_valid(request=request, data=request_data(request))
+        form = login_form_checked(request, data=request_data(request))
         return form.login(request, redirect_url=query.target)
     return render_page(
         request,
@@ -43,7 +45,7 @@ def login(request: HttpRequest) -> HttpResponse:
 @anonymous_only(settings.DEFAULT_RETURN_URL)
 def register(request: HttpRequest) -> HttpResponse:
     query = read_login_query(request)
-    user = services.user_register_from_data(request=request, data=request_data(request))
+    user = services.user_register_from_data(data=request_data(request), client=client_of(request))
     return complete_signup(
         request, user, settings.ACCOUNT_EMAIL_VERIFICATION, success_url=query.target
     )

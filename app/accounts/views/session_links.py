@@ -9,6 +9,7 @@ from django.views.decorators.http import require_http_methods
 from app.accounts import props, services
 from app.core.errors import errors_return_to
 from app.core.inertia import render_page
+from app.core.ratelimits import client_of
 from app.core.return_url import default_return_url, login_url
 
 
@@ -32,7 +33,7 @@ def session_link(
         page = props.session_link_page_props(token=hash, path=path, course_id=course_id)
         return render_page(request, "Accounts/SessionLink", page)
     user = services.session_link_redeem(
-        request=request, token=hash, path=path, course_id=course_id
+        client=client_of(request), token=hash, path=path, course_id=course_id
     ).user
     suffix = f"/{course_id}" if course_id is not None else ""
     return perform_login(

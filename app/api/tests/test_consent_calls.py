@@ -82,7 +82,7 @@ def test_an_unknown_action_gets_the_webs_message(client: Client):
     }
 
 
-@override_settings(ACCOUNT_RATE_LIMITS={**settings.ACCOUNT_RATE_LIMITS, "consent_log": "2/m/ip"})
+@override_settings(RATE_LIMITS={**settings.RATE_LIMITS, "consent_log": "2/m/ip"})
 def test_the_log_shares_the_webs_limit(client: Client):
     client.post("/consent_management_log", {"action": "show_popup"})
     client.post(LOG, {"action": "show_popup"})

@@ -318,7 +318,7 @@ def test_the_log_answers_only_posts(client):
     assert client.get("/consent_management_log").status_code == 405
 
 
-@override_settings(ACCOUNT_RATE_LIMITS={**settings.ACCOUNT_RATE_LIMITS, "consent_log": "2/m/ip"})
+@override_settings(RATE_LIMITS={**settings.RATE_LIMITS, "consent_log": "2/m/ip"})
 def test_the_log_is_rate_limited(client):
     for _ in range(2):
         assert client.post("/consent_management_log", {"action": "show_popup"}).status_code == 204

@@ -130,6 +130,85 @@ def test_the_edge_rules_see_what_they_are_about():
     assert _names_in(handler.type) == {"ApplicationError", "KeyError"}
 
 
+def _service_sources() -> list[Path]:
+    """The rooms below the edge: every app's services and selectors (modules or packages)."""
+    return [
+        path
+        for path in _python_sources()
+        if path.stem in ("services", "selectors") or path.parent.name in ("services", "selectors")
+    ]
+
+
+def _functions_taking_a_request(tree: ast.AST) -> list[ast.FunctionDef]:
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef)
+        and any(
+            argument.arg == "request"
+            or "HttpRequest" in ast.unparse(argument.annotation or ast.Constant(""))
+            for argument in [*node.args.args, *node.args.kwonlyargs, *node.args.posonlyargs]
+        )
+    ]
+
+
+def test_no_service_or_selector_takes_the_request():
+    # HTTP stays at the edge: a service names the values it needs (a user, a code, the
+    # client), so a view, an operation, a task, a command and a test call it alike.
+    offenders = [
+        f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"
+        for path in _service_sources()
+        for node in _functions_taking_a_request(ast.parse(path.read_text()))
+    ]
+    assert offenders == []
+
+
+# Parts of a library's module path that say it is not the library's public API.
+PRIVATE = re.compile(r"(^|\.)(internal|_[a-z][a-z0-9_]*)(\.|$)")
+
+
+def _private_imports(tree: ast.AST) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        for name in names:
+            if not name.startswith("app") and PRIVATE.search(name):
+                found.append((node.lineno, name))
+                break
+    return found
+
+
+def test_no_private_library_imports():
+    # A library's internals may change in any release; where its public API lacks
+    # something, a small adapter says why, with a test (ARCHITECTURE.md, "Libraries").
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line} {name}"
+        for path in _python_sources()
+        for line, name in _private_imports(ast.parse(path.read_text()))
+    ]
+    assert offenders == []
+
+
+def test_the_layer_rules_see_what_they_are_about():
+    # The two rules above read these files and would catch these lines.
+    names = {str(path.relative_to(ROOT)) for path in _service_sources()}
+    assert {"app/vouchers/services.py", "app/accounts/services/account.py"} <= names
+    assert "app/consent/selectors.py" in names
+    service = ast.parse("def f(*, request: HttpRequest, code): ...\ndef g(req: HttpRequest): ...")
+    assert [node.name for node in _functions_taking_a_request(service)] == ["f", "g"]
+    assert _private_imports(ast.parse("from allauth.core.internal import ratelimit")) == [
+        (1, "allauth.core.internal")
+    ]
+    assert _private_imports(ast.parse("from inertia.http import _is_partial")) == [
+        (1, "inertia.http._is_partial")
+    ]
+    assert _private_imports(ast.parse("from django.db import models")) == []
+
+
 def _is_platform_path(candidate: str) -> bool:
     """Whether a literal is an address of one of the platform's own pages or calls."""
     path = candidate.split("?")[0].split("#")[0]

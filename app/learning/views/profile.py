@@ -5,12 +5,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from app.accounts import selectors as account_selectors
 from app.core.errors import ApplicationError, errors_return_to, valid_data
 from app.core.guards import login_required
 from app.core.inertia import render_page
+from app.core.ratelimits import rate_limited
 from app.core.requests import AuthenticatedRequest, data_flag, request_data
 from app.learning import props, services
 from app.learning.forms import (
@@ -18,7 +20,6 @@ from app.learning.forms import (
     AVATAR_TOO_LARGE,
     AvatarForm,
     ProfileForm,
-    avatar_upload_limit,
 )
 
 # Bodies far larger never get here (RequestBodyLimitMiddleware); this catches an avatar
@@ -64,8 +65,13 @@ def profile(request: AuthenticatedRequest) -> HttpResponse:
 @require_POST
 @login_required
 @errors_return_to(_profile_page)
+# Every upload is decoded: nobody may keep a worker busy with them.
+@rate_limited(
+    "avatar_upload",
+    field="avatar",
+    message=gettext_lazy("Zbyt wiele przesłanych zdjęć. Spróbuj ponownie za kilka minut."),
+)
 def avatar(request: AuthenticatedRequest) -> HttpResponse:
-    avatar_upload_limit(request)
     # Checked before the body is read, so an upload just over the limit is never parsed.
     if _declared_length(request) > _UPLOAD_BODY_LIMIT:
         too_large = str(AVATAR_TOO_LARGE)

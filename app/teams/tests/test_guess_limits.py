@@ -66,7 +66,7 @@ def test_logged_out_probes_are_counted_per_address_and_then_reveal_nothing():
 
 def test_parallel_acceptances_cannot_all_pass_the_check(client, monkeypatch, settings):
     # A smaller limit: each request below runs inside the one before it.
-    settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "invitation_failed": "5/m/user"}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "invitation_failed": "5/m/user"}
     client.force_login(make_user(email="ola@example.com"))
     looked_up: list[str] = []
     find = selectors.invitation_find

@@ -14,8 +14,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def quotas(settings):
-    settings.ACCOUNT_RATE_LIMITS = {
-        **settings.ACCOUNT_RATE_LIMITS,
+    settings.RATE_LIMITS = {
+        **settings.RATE_LIMITS,
         "team_invite": "5/h/user,500/d/user",
         "team_invite_address": "3/d/key",
     }

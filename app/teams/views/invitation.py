@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from app.accounts.selectors import user_email_taken
 from app.core.errors import ApplicationError, default_message, errors_return_to
 from app.core.inertia import render_page
+from app.core.ratelimits import client_of
 from app.core.requests import AuthenticatedRequest, request_data, wants_json
 from app.core.return_url import login_url, login_url_for
 from app.core.tokens import is_well_formed
@@ -42,7 +43,7 @@ def invitation_return_url(request: HttpRequest, token: str) -> str:
     """Where the login page should bring the visitor back to. For a real invitation it
     carries the invited `email` (the login page's invitation banner) and `form=login` when
     that address already has an account (docs/behaviour.md#invitation-page)."""
-    invitation = services.invitation_open_unless_limited(request=request, token=token)
+    invitation = services.invitation_open_unless_limited(client=client_of(request), token=token)
     if invitation is None:
         return request.get_full_path()
     query = {"manager": token, "email": invitation.email}
@@ -68,7 +69,8 @@ def invitation(request: HttpRequest) -> HttpResponse:
         return _to_login(request, token)
     if request.method == "POST":
         return _accept(cast(AuthenticatedRequest, request), token)
-    found = services.invitation_open(request=request, token=token)
+    user = request.user if request.user.is_authenticated else None
+    found = services.invitation_open(client=client_of(request), user=user, token=token)
     problem = selectors.invitation_check(invitation=found, user=request.user)
     page: props.InvitationPageProps = {
         "manager": token if is_well_formed(token) else "",
@@ -84,7 +86,9 @@ def invitation(request: HttpRequest) -> HttpResponse:
 def _accept(request: AuthenticatedRequest, token: str) -> HttpResponse:
     # Every acceptance counts as a guess before the secret is looked up, unless the secret
     # turns out to be an invitation's.
-    team = services.invitation_accept_limited(request=request, user=request.user, token=token)
+    team = services.invitation_accept_limited(
+        client=client_of(request), user=request.user, token=token
+    )
     messages.success(request, _("Dołączyłeś do zespołu %(team)s.") % {"team": team.name})
     return redirect("teams:student")
 

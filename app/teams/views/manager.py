@@ -11,14 +11,16 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from app.core.csvfile import csv_lines
-from app.core.errors import errors_return_to, rate_limit, valid_data
+from app.core.errors import errors_return_to, valid_data
 from app.core.guards import manager_required
 from app.core.inertia import render_page
 from app.core.pagination import PAGE_PARAM, page_number_parse, queryset_paginate
 from app.core.props import date_counts, form_rules
+from app.core.ratelimits import rate_limited
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.timeseries import week_start
 from app.core.views import area_not_found
@@ -39,6 +41,11 @@ def _team_page(request: AuthenticatedRequest, team_id: int, **kwargs) -> str:
 
 @require_http_methods(["GET", "POST"])
 @manager_required
+@rate_limited(
+    "team_create",
+    methods=["POST"],
+    message=gettext_lazy("Zbyt wiele nowych zespołów. Spróbuj ponownie później."),
+)
 def manager(request: AuthenticatedRequest) -> HttpResponse:
     user = request.user
     if request.method == "POST":
@@ -56,12 +63,6 @@ def _team_create(request: AuthenticatedRequest) -> HttpResponse:
     user = request.user
     if not selectors.team_create_allowed(user=user):
         raise PermissionDenied
-    rate_limit(
-        request,
-        action="team_create",
-        user=user,
-        message=_("Zbyt wiele nowych zespołów. Spróbuj ponownie później."),
-    )
     data = valid_data(TeamForm(request_data(request)))
     team = services.team_create(leader=user, name=data["name"])
     messages.success(request, _("Utworzono zespół %(team)s.") % {"team": team.name})

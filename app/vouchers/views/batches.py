@@ -9,14 +9,16 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from app.core import roles
-from app.core.errors import ApplicationError, rate_limit, valid_data
+from app.core.errors import ApplicationError, valid_data
 from app.core.guards import View, institution_required, reseller_required
 from app.core.inertia import render_page
 from app.core.pagination import queryset_paginate
 from app.core.props import date_counts, form_rules
+from app.core.ratelimits import rate_limited
 from app.core.requests import AuthenticatedRequest, request_data
 from app.core.views import area_not_found
 from app.vouchers import props, selectors, services
@@ -62,6 +64,12 @@ def _area_name(area: Area, request: AuthenticatedRequest) -> str:
 def _batches(area: Area) -> View:
     @require_http_methods(["GET", "POST"])
     @area.guard
+    # Up to 10,000 codes a time is heavy work: a few batches a minute is plenty.
+    @rate_limited(
+        "batch_generate",
+        methods=["POST"],
+        message=gettext_lazy("Zbyt wiele pul w krótkim czasie. Spróbuj ponownie za chwilę."),
+    )
     def view(request: AuthenticatedRequest) -> HttpResponse:
         if request.method == "POST":
             return _generate(request, area)
@@ -93,13 +101,6 @@ def _batches(area: Area) -> View:
 
 def _generate(request: AuthenticatedRequest, area: Area) -> HttpResponse:
     data = valid_data(BatchForm(request_data(request)))
-    # Up to 10,000 codes a time is heavy work: a few batches a minute is plenty.
-    rate_limit(
-        request,
-        action="batch_generate",
-        user=request.user,
-        message=_("Zbyt wiele pul w krótkim czasie. Spróbuj ponownie za chwilę."),
-    )
     batch = services.batch_generate(
         issued_by=request.user,
         channel=area.channel,

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods
 from app.core.errors import errors_return_to
 from app.core.guards import login_required
 from app.core.inertia import render_page
+from app.core.ratelimits import client_of
 from app.core.requests import AuthenticatedRequest, request_data
 from app.vouchers import services
 from app.vouchers.models import CODE_MAX_LENGTH, CODE_SHAPE, normalize_code
@@ -57,7 +58,7 @@ def redeem(request: AuthenticatedRequest, hash: str | None = None) -> HttpRespon
         return _redeem(request)
     if _prefill(hash):
         # The link's code is a guess like a typed one (the page would fill in any code).
-        services.voucher_guess(request=request)
+        services.voucher_guess(client=client_of(request))
     props: RedeemProps = {
         "code": _prefill(hash),
         "action": _page_url(request, hash),
@@ -69,7 +70,7 @@ def redeem(request: AuthenticatedRequest, hash: str | None = None) -> HttpRespon
 def _redeem(request: AuthenticatedRequest) -> HttpResponse:
     raw = request_data(request).get("code")
     grant = services.voucher_redeem_limited(
-        request=request, user=request.user, code=raw if isinstance(raw, str) else ""
+        client=client_of(request), user=request.user, code=raw if isinstance(raw, str) else ""
     )
     messages.success(request, _success_message(grant))
     return redirect(_success_target(grant))

@@ -1,4 +1,4 @@
-"""One way to count every limit (app/core/limits.py): fixed windows counted before the
+"""One way to count every limit (app/core/ratelimits.py): fixed windows counted before the
 action, refused with the real seconds left, given back on request, all or nothing for
 quotas, and never more than the limit however many requests race."""
 
@@ -9,8 +9,9 @@ from django.db import connections
 from django.http import HttpResponse
 from django.test import RequestFactory
 
-from app.core import limits
-from app.core.limits import (
+from app.accounts.tests.factories import make_user
+from app.core import ratelimits as limits
+from app.core.ratelimits import (
     Client,
     QuotaExceeded,
     QuotaUse,
@@ -99,15 +100,17 @@ def test_a_refund_gives_the_attempt_back(settings, clock):
         limit_count(action="guess", client=CLASSROOM)
 
 
+@pytest.mark.django_db
 def test_per_account_and_per_key_rates_count_only_with_an_account_or_a_key(settings, clock):
     settings.RATE_LIMITS = {"try": "1/m/user,1/m/key"}
     # A visitor without an account and without a key: nothing to count by.
     for _ in range(3):
         limit_count(action="try", client=CLASSROOM)
-    ola = Client(address="203.0.113.7", user_id=1)
+    user_id = make_user().pk
+    ola = Client(address="203.0.113.7", user_id=user_id)
     limit_count(action="try", client=ola, key="Ola@Example.com")
     with pytest.raises(RateLimited):
-        limit_count(action="try", client=Client(address="198.51.100.9", user_id=1))
+        limit_count(action="try", client=Client(address="198.51.100.9", user_id=user_id))
     # The key is the same address however it is written.
     with pytest.raises(RateLimited):
         limit_count(action="try", client=Client(address="1.1.1.1"), key=" ola@example.COM")
