@@ -175,6 +175,8 @@ def _private_imports(tree: ast.AST) -> list[tuple[int, str]]:
             names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
         elif isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
+        else:
+            continue
         for name in names:
             if not name.startswith("app") and PRIVATE.search(name):
                 found.append((node.lineno, name))
