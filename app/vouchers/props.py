@@ -2,7 +2,7 @@
 
 import secrets
 from datetime import date
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from django.urls import reverse
 from django.utils import timezone
@@ -77,6 +77,20 @@ class BatchUsageChart(TypedDict):
     batches: list[BatchUsageLine]
 
 
+@ts_export
+class LearnerLimitDay(TypedDict):
+    day: str
+    slowed: int
+    refused: int
+
+
+def learner_limit_days(rows: list[dict[str, Any]]) -> list[LearnerLimitDay]:
+    return [
+        {"day": row["day"].isoformat(), "slowed": row["slowed"], "refused": row["refused"]}
+        for row in rows
+    ]
+
+
 @page_props("Vouchers/Batches")
 class BatchesProps(TypedDict):
     # institution | reseller | cloud: the area's title and wording.
@@ -92,6 +106,9 @@ class BatchesProps(TypedDict):
     usage: BatchUsageChart
     # Sent back with the form: the same form sent twice orders one batch.
     form_key: str
+    # An institution's learners slowed down or refused by a limit, per day (newest first;
+    # empty when they never were, and always for resellers).
+    learner_limits: list[LearnerLimitDay]
 
 
 @ts_export

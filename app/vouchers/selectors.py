@@ -2,15 +2,17 @@
 
 import csv
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
+from typing import Any
 
-from django.db.models import Count, OuterRef, QuerySet, Sum
+from django.db.models import Count, OuterRef, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce, TruncDate, TruncWeek
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from app.accounts.models import User
+from app.core.models import LimitEvent
 from app.core.queries import subquery_aggregate
 from app.core.requests import parse_id
 from app.core.timeseries import as_date, day_begins, day_list, series_fill, week_list
@@ -191,3 +193,29 @@ def batch_csv_lines(*, batch: VoucherBatch) -> Iterator[str]:
     writer = csv.writer(_Echo())
     for row in _csv_rows(batch):
         yield writer.writerow(row)
+
+
+LIMIT_EVENT_DAYS = 30
+
+
+def learner_limit_events_daily(
+    *, institution: User, today: date | None = None
+) -> list[dict[str, Any]]:
+    """How often the institution's learners (those who redeemed one of its codes) were
+    slowed down or refused by a limit, day by day over the last LIMIT_EVENT_DAYS days,
+    newest first, days without any left out; never where from (no address is kept)."""
+    since = (today or timezone.localdate()) - timedelta(days=LIMIT_EVENT_DAYS - 1)
+    learners = Redemption.objects.filter(
+        voucher__batch__issued_by=institution,
+        voucher__batch__channel=VoucherBatch.Channel.INSTITUTION,
+    ).values("user_id")
+    rows: Any = (
+        LimitEvent.objects.filter(user_id__in=learners, day__gte=since)
+        .values("day")
+        .annotate(
+            slowed=Coalesce(Sum("count", filter=Q(kind=LimitEvent.Kind.SLOWED)), 0),
+            refused=Coalesce(Sum("count", filter=Q(kind=LimitEvent.Kind.REFUSED)), 0),
+        )
+        .order_by("-day")
+    )
+    return list(rows)

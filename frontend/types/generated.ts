@@ -110,6 +110,7 @@ export interface BatchesProps {
   rules: Record<string, FieldRule>;
   usage: BatchUsageChart;
   form_key: string;
+  learner_limits: Array<LearnerLimitDay>;
 }
 
 export interface CertificateItem {
@@ -314,6 +315,12 @@ export interface InvitationRow {
   sent_count: number;
   resend_url: string;
   revoke_url: string;
+}
+
+export interface LearnerLimitDay {
+  day: string;
+  slowed: number;
+  refused: number;
 }
 
 export interface LessonItem {

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from app.accounts.tests.factories import make_user
 from app.core.errors import ApplicationError
+from app.core.models import LimitEvent
 from app.core.tests.helpers import page_of, visit
 from app.learning.tests.factories import make_course, make_exam, make_path
 from app.vouchers import selectors, services
@@ -36,6 +37,7 @@ def test_empty_institution_area(client, institution):
     assert props["area"] == "institution"
     assert props["batches"] == []
     assert props["allowance"] is None
+    assert props["learner_limits"] == []
     assert props["products"] == {
         "course": [{"value": f"course:{course.pk}", "title": "K"}],
         "exam": [{"value": f"exam:{exam.pk}", "title": "E"}],
@@ -215,6 +217,44 @@ def test_reseller_generates_within_the_allowance_admins_set(client):
     props = page_of(visit(client, "/reseller"))["props"]
     assert props["allowance"] == {"left": 3, "total": 10}
     assert props["area"] == "reseller"
+
+
+def test_an_institution_sees_how_often_its_learners_were_held_up_by_a_limit(client, institution):
+    course = make_course()
+    mine, other = make_user(), make_user()
+    batch = make_batch(issued_by=institution, product=course, codes=2)
+    services.voucher_redeem(user=mine, code=batch.vouchers.first().code)
+    elsewhere = make_batch(issued_by=make_user(roles=["INSTITUTION"]), product=course, codes=1)
+    services.voucher_redeem(user=other, code=elsewhere.vouchers.first().code)
+    today = timezone.localdate()
+    LimitEvent.objects.bulk_create(
+        [
+            LimitEvent(day=today, user=mine, kind=LimitEvent.Kind.SLOWED, count=3),
+            LimitEvent(day=today, user=mine, kind=LimitEvent.Kind.REFUSED, count=1),
+            LimitEvent(day=today - timedelta(days=2), user=mine, kind="refused", count=2),
+            # Too long ago, and another institution's learner: not shown.
+            LimitEvent(day=today - timedelta(days=40), user=mine, kind="slowed", count=9),
+            LimitEvent(day=today, user=other, kind=LimitEvent.Kind.SLOWED, count=7),
+        ]
+    )
+
+    props = page_of(visit(client, "/instytucja"))["props"]
+
+    assert props["learner_limits"] == [
+        {"day": today.isoformat(), "slowed": 3, "refused": 1},
+        {"day": (today - timedelta(days=2)).isoformat(), "slowed": 0, "refused": 2},
+    ]
+    # Counts per day only: nothing says who, let alone from where.
+    assert set(props["learner_limits"][0]) == {"day", "slowed", "refused"}
+
+
+def test_a_limit_refusal_of_a_logged_in_learner_is_counted_for_the_day(client, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "voucher_failed": "1/m/user"}
+    learner = make_user()
+    client.force_login(learner)
+    for _ in range(3):
+        client.post("/odbierz_kurs", {"code": "ZLY-KOD-1"})
+    assert LimitEvent.objects.get(user=learner).count == 2
 
 
 def test_cloud_customers_see_the_cloud_panel(client):

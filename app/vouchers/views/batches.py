@@ -93,6 +93,11 @@ def _batches(area: Area) -> View:
             "rules": form_rules(BatchForm, ["product", "size", "name"]),
             "usage": props.batch_usage_chart(batches=batches, weeks=weeks, used=used),
             "form_key": props.batch_form_key(),
+            "learner_limits": props.learner_limit_days(
+                selectors.learner_limit_events_daily(institution=request.user)
+                if area is INSTITUTION
+                else []
+            ),
         }
         return render_page(request, "Vouchers/Batches", page)
 

@@ -27,6 +27,13 @@ const en: Record<keyof typeof pl, string> = {
   "batches.valid_until_hint": "Optional; without a date the codes do not expire.",
   "batches.generate": "Generate codes",
   "batches.generating": "Generating codes…",
+  "batches.limits_heading": "Slowed down and refused",
+  "batches.limits_intro":
+    "How often in the last 30 days your learners (those who used your codes) had to wait or were turned away by the protections against guessing passwords and codes. When the numbers grow, ask your learners to check their passwords and codes.",
+  "batches.limits_caption": "Your learners slowed down and refused, day by day",
+  "batches.limits_day": "Day",
+  "batches.limits_slowed": "Slowed down",
+  "batches.limits_refused": "Refused",
   "batches.list": "Your batches ({count})",
   "batches.empty_title": "You have no batches yet",
   "batches.empty_text": "Generate your first batch with the “New batch of codes” form.",

@@ -24,6 +24,13 @@ export default {
   "batches.valid_until_hint": "Opcjonalnie; bez daty kody nie wygasają.",
   "batches.generate": "Wygeneruj kody",
   "batches.generating": "Generujemy kody…",
+  "batches.limits_heading": "Spowolnienia i odmowy",
+  "batches.limits_intro":
+    "Ile razy w ostatnich 30 dniach Twoi uczestnicy (ci, którzy wykorzystali Twoje kody) musieli poczekać albo zostali odesłani przez zabezpieczenia przed zgadywaniem haseł i kodów. Gdy liczby rosną, poproś uczestników o sprawdzenie haseł i kodów.",
+  "batches.limits_caption": "Spowolnienia i odmowy uczestników w kolejnych dniach",
+  "batches.limits_day": "Dzień",
+  "batches.limits_slowed": "Spowolnione",
+  "batches.limits_refused": "Odrzucone",
   "batches.list": "Twoje pule ({count})",
   "batches.empty_title": "Nie masz jeszcze żadnej puli",
   "batches.empty_text": "Wygeneruj pierwszą pulę formularzem „Nowa pula kodów”.",

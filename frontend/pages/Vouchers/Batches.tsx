@@ -8,6 +8,7 @@ import MessageDialog from "@/components/ui/MessageDialog";
 import EmptyState from "@/components/ui/EmptyState";
 import Pagination from "@/components/ui/Pagination";
 import Select from "@/components/ui/Select";
+import TableCard from "@/components/ui/TableCard";
 import TextField from "@/components/ui/TextField";
 import { areaTitleKey, productKindKey } from "@/components/vouchers/areaTitle";
 import { useFormFields } from "@/hooks/useFormFields";
@@ -176,8 +177,41 @@ export default function Batches(page: PageProps<"Vouchers/Batches">) {
             )}
             <Pagination pagination={page.pagination} />
           </section>
+          {page.learner_limits.length > 0 ? <LearnerLimits days={page.learner_limits} /> : null}
         </div>
       </div>
+    </section>
+  );
+}
+
+/** The institution's learners held up by a limit (too many failed logins or code guesses
+ * from their address), per day: how often, never from where. */
+function LearnerLimits({ days }: { days: BatchesProps["learner_limits"] }) {
+  const t = useT();
+  const locale = usePage().props.locale;
+  return (
+    <section aria-labelledby="limits-heading" className="mt-8">
+      <h2 id="limits-heading" className="text-xl font-bold">
+        {t("batches.limits_heading")}
+      </h2>
+      <p className="mt-2 max-w-prose text-slate-700">{t("batches.limits_intro")}</p>
+      <TableCard
+        caption={t("batches.limits_caption")}
+        columns={[
+          { label: t("batches.limits_day") },
+          { label: t("batches.limits_slowed"), numeric: true },
+          { label: t("batches.limits_refused"), numeric: true },
+        ]}
+        className="mt-3"
+      >
+        {days.map((row) => (
+          <tr key={row.day}>
+            <td className="px-4 py-3 whitespace-nowrap">{formatDate(row.day, locale)}</td>
+            <td className="px-4 py-3 text-right">{formatNumber(row.slowed, locale)}</td>
+            <td className="px-4 py-3 text-right">{formatNumber(row.refused, locale)}</td>
+          </tr>
+        ))}
+      </TableCard>
     </section>
   );
 }

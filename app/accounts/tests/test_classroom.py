@@ -1,0 +1,202 @@
+"""A classroom behind one school address gets in all at once, with the platform's real
+limits (docs/behaviour.md#limits), while an attacker at one address is still stopped
+(SECURITY.md, "Accounts and roles").
+
+The limits' clock stands still for the whole class (`limits_clock`): every attempt falls
+into the same windows, as forty learners starting a lesson in the same minutes do."""
+
+import pytest
+from django.contrib.auth import SESSION_KEY
+from django.test import Client
+
+from app.accounts import login_throttle
+from app.accounts.models import User
+from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.api.tests.helpers import error_of, get_api, post_api
+from app.core.models import LimitEvent
+from app.core.roles import Role
+from app.core.tests.helpers import post_json
+from app.learning.models import Access
+from app.learning.tests.factories import make_course
+from app.vouchers.models import Redemption
+from app.vouchers.tests.factories import make_batch
+
+pytestmark = pytest.mark.django_db
+
+SCHOOL = "203.0.113.50"
+CLASS = 40
+MISTYPING = 15
+PASSWORD = "lekcja-pierwsza"
+
+
+@pytest.fixture
+def waits(monkeypatch):
+    """The delays the platform would have made an answer wait, recorded, not slept."""
+    recorded: list[float] = []
+    monkeypatch.setattr(login_throttle, "sleep", recorded.append)
+    return recorded
+
+
+def _learner(n: int) -> dict[str, object]:
+    return {
+        "username": f"uczen{n:02d}@szkola.example",
+        "first_name": "Uczeń",
+        "last_name": "Klasowy",
+        "password": PASSWORD,
+        "accept_terms": True,
+        "newsletter": False,
+    }
+
+
+def _register(n: int) -> None:
+    learner = _learner(n)
+    if n % 2:
+        # The app's registration (its field names).
+        response = post_api(
+            Client(REMOTE_ADDR=SCHOOL),
+            "/api/public/register",
+            {
+                "username": learner["username"],
+                "firstName": learner["first_name"],
+                "lastName": learner["last_name"],
+                "password": learner["password"],
+                "acceptTerms": True,
+                "newsletter": False,
+            },
+        )
+        assert response.status_code == 200, response.content
+    else:
+        browser = Client(REMOTE_ADDR=SCHOOL)
+        response = post_json(browser, "/login/register", learner)
+        assert response.status_code in (302, 409), response.content
+        assert SESSION_KEY in browser.session
+
+
+def _log_in(n: int, password: str) -> tuple[int, Client]:
+    email = str(_learner(n)["username"])
+    if n % 2:
+        response = post_api(
+            Client(REMOTE_ADDR=SCHOOL),
+            "/api/public/login",
+            {"login": email, "loginPassword": password},
+        )
+        return response.status_code, Client()
+    browser = Client(REMOTE_ADDR=SCHOOL)
+    post_json(browser, "/login", {"login": email, "login_password": password})
+    return (200 if SESSION_KEY in browser.session else 400), browser
+
+
+def test_a_class_registers_logs_in_and_redeems_its_codes_from_one_address(
+    limits_clock, waits, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        for n in range(CLASS):
+            _register(n)
+    assert User.objects.filter(email__endswith="@szkola.example").count() == CLASS
+
+    # Fifteen mistype their password once or twice first; then everyone gets in.
+    browsers = {}
+    for n in range(CLASS):
+        if n < MISTYPING:
+            for _typo in range(1 + n % 2):
+                assert _log_in(n, "lekcja-pierwszaa")[0] == 400
+        status, browser = _log_in(n, PASSWORD)
+        assert status == 200, n
+        browsers[n] = browser
+
+    institution = make_user(roles=[Role.INSTITUTION])
+    course = make_course(title="Bezpieczeństwo w sieci")
+    batch = make_batch(issued_by=institution, product=course, codes=CLASS)
+    codes = list(batch.vouchers.values_list("code", flat=True))
+    for n, code in enumerate(codes):
+        user = User.objects.get(email=_learner(n)["username"])
+        if n % 2:
+            token = post_api(
+                Client(REMOTE_ADDR=SCHOOL),
+                "/api/public/login",
+                {"login": user.email, "loginPassword": PASSWORD},
+            ).json()["value"]
+            app = Client(REMOTE_ADDR=SCHOOL)
+            response = get_api(app, f"/api/app/voucher/{code}/consume", token=token)
+            assert response.status_code == 200, error_of(response)
+        else:
+            response = post_json(browsers[n], "/odbierz_kurs", {"code": code})
+            assert response.headers["Location"] == f"/platforma/kurs/{course.pk}"
+
+    assert Redemption.objects.filter(voucher__batch=batch).count() == CLASS
+    assert Access.objects.filter(course=course).count() == CLASS
+    # Nobody was slowed down or refused on the way.
+    assert waits == []
+    assert not LimitEvent.objects.exists()
+
+
+def test_another_learners_typos_never_refuse_a_right_password(limits_clock, waits):
+    make_user(email="ola@szkola.example")
+    for n in range(30):
+        post_json(
+            Client(REMOTE_ADDR=SCHOOL),
+            "/login",
+            {"login": f"kolega{n % 10}@szkola.example", "login_password": "zle"},
+        )
+    browser = Client(REMOTE_ADDR=SCHOOL)
+    post_json(
+        browser, "/login", {"login": "ola@szkola.example", "login_password": DEFAULT_PASSWORD}
+    )
+    assert SESSION_KEY in browser.session
+    assert waits == []
+
+
+def test_credential_stuffing_from_one_address_is_slowed_down_as_security_md_says(
+    limits_clock, waits, settings
+):
+    # The passwords' hash is not what is measured here: a fast one keeps the run short.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    teacher = make_user(email="nauczyciel@szkola.example")
+    rules = settings.LOGIN_ADDRESS_SLOWDOWN
+    answered = []
+    for n in range(1000):
+        response = post_api(
+            Client(REMOTE_ADDR=SCHOOL),
+            "/api/public/login",
+            {"login": f"ofiara{n}@example.com", "loginPassword": "Haslo123!"},
+        )
+        answered.append(response.status_code)
+        if n == 500:
+            # A real user at the same address, in the middle of it, gets in at once.
+            before = len(waits)
+            browser = Client(REMOTE_ADDR=SCHOOL)
+            post_json(
+                browser,
+                "/login",
+                {"login": teacher.email, "login_password": DEFAULT_PASSWORD},
+            )
+            assert browser.session[SESSION_KEY] == str(teacher.pk)
+            assert len(waits) == before
+
+    assert set(answered) == {400}
+    # The first failures are answered at once; then each waits longer, up to the ceiling.
+    assert len(waits) == 1000 - rules["free"]
+    assert waits[:5] == [0.25, 0.5, 1.0, 2.0, 3.0]
+    assert set(waits[4:]) == {rules["max"]}
+    # A single client could make at most one guess per ceiling: in_flight / max a second.
+    assert rules["in_flight"] / rules["max"] <= 1
+
+
+def test_one_account_guessed_from_one_address_is_blocked_there(limits_clock, waits):
+    owner = make_user(email="ola@szkola.example")
+    attacker = Client(REMOTE_ADDR=SCHOOL)
+    statuses = []
+    for _ in range(20):
+        response = post_api(
+            attacker, "/api/public/login", {"login": owner.email, "loginPassword": "zgaduje"}
+        )
+        statuses.append(response.status_code)
+    assert statuses == [400] * 5 + [429] * 15
+    assert response["Retry-After"] == str(5 * 60 - 15)
+    # The right password from that address waits for the window too...
+    right = post_api(
+        attacker, "/api/public/login", {"login": owner.email, "loginPassword": DEFAULT_PASSWORD}
+    )
+    assert right.status_code == 429
+    # ...and the account's refusals are counted for its institution, without addresses.
+    assert LimitEvent.objects.get(user=owner, kind=LimitEvent.Kind.REFUSED).count == 16

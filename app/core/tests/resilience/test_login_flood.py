@@ -1,0 +1,78 @@
+"""A burst of 500 parallel logins from one address (credential stuffing) against gunicorn:
+every one is answered in time and without a 5xx, the address gets no more guesses than
+its limits allow (SECURITY.md: the first failures at once, then at most `in_flight`
+attempts at a time, each failure held back up to `max` seconds), and a visitor from
+another address logs in meanwhile as if nothing happened."""
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import httpx
+import pytest
+from django.conf import settings
+
+from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.core.tests.resilience.server import Gunicorn, platform_env
+
+pytestmark = [pytest.mark.resilience, pytest.mark.django_db(transaction=True)]
+
+ATTACKER = "203.0.113.9"
+VISITOR = "198.51.100.1"
+BURST = 500
+# Each request's own deadline: a flood must not make anyone wait longer than this.
+DEADLINE = 30.0
+
+
+def test_a_burst_of_logins_from_one_address_is_held_to_its_limits(services, tmp_path):
+    make_user(email="ola@example.com")
+    # The load balancer in front is this machine: the platform counts X-Forwarded-For.
+    server = Gunicorn(
+        platform_env(MAIL_DIR=str(tmp_path), TRUSTED_PROXIES="127.0.0.1"), workers=2, threads=8
+    )
+    login = f"{server.url}/api/public/login"
+
+    def guess(n: int) -> tuple[int, float]:
+        started = time.monotonic()
+        response = httpx.post(
+            login,
+            json={"login": f"ofiara{n}@example.com", "loginPassword": "Haslo123!"},
+            headers={"X-Forwarded-For": ATTACKER},
+            timeout=60,
+        )
+        return response.status_code, time.monotonic() - started
+
+    try:
+        started = time.monotonic()
+        with ThreadPoolExecutor(max_workers=100) as pool:
+            burst = [pool.submit(guess, n) for n in range(BURST)]
+            time.sleep(1)
+            visitor_started = time.monotonic()
+            visitor = httpx.post(
+                login,
+                json={"login": "ola@example.com", "loginPassword": DEFAULT_PASSWORD},
+                headers={"X-Forwarded-For": VISITOR},
+                timeout=60,
+            )
+            visitor_seconds = time.monotonic() - visitor_started
+            answers = [future.result() for future in burst]
+        duration = time.monotonic() - started
+    finally:
+        server.stop()
+
+    statuses = [status for status, _ in answers]
+    failures = statuses.count(400)
+    print(
+        f"login flood: {BURST} attempts in {duration:.1f} s, {failures} checked and refused,"
+        f" {statuses.count(429)} turned away at once, slowest {max(s for _, s in answers):.1f} s;"
+        f" another address logged in in {visitor_seconds:.2f} s"
+    )
+    assert set(statuses) <= {400, 429}
+    assert max(seconds for _, seconds in answers) < DEADLINE
+    rules = settings.LOGIN_ADDRESS_SLOWDOWN
+    # No more guesses than the limits allow: the free ones (and those the server's 16
+    # threads had in hand when the last free one was counted), then the four growing
+    # delays, then in_flight at a time, each held back `max` seconds.
+    allowed = rules["free"] + 16 + 4 + rules["in_flight"] * (duration / rules["max"] + 1)
+    assert failures <= allowed
+    assert visitor.status_code == 200
+    assert visitor_seconds < 10
