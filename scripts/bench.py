@@ -8,7 +8,9 @@ view at /__bench__/bare behind the same middleware), loads it with wrk, and prin
 - the median time of a login POST;
 - requests/second of `platforma/moje_kursy` for a learner owning 500 courses (HTML and an
   Inertia visit) and of a manager's team page (50 members, 20 invitations), each as a ratio
-  to the bare view, with the SQL queries each page ran (once warm) and its p50/p99 latency;
+  to the bare view (the lowest and highest round in brackets; a round where a page beats the
+  bare view is measured again), with the SQL queries and Redis round trips each page made
+  (once warm), the web processes' CPU time per request and its p50/p99 latency;
 - the median time the SSR process takes to render each of a few pages (pages are measured
   as served, rendered on the server; BENCH_SSR=0 measures them without);
 - voucher redemptions/second with 20 concurrent clients, each request another learner
@@ -136,6 +138,8 @@ class Load:
     rate: float  # requests/second
     p50: float  # latency, ms
     p99: float
+    requests: int = 0
+    cpu_ms: float = float("nan")  # the web processes' CPU time per request
 
 
 _UNIT_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
@@ -149,19 +153,46 @@ def _latency(output: str, percentile: int) -> float:
     return float(found.group(1)) * _UNIT_MS[found.group(2)]
 
 
+_TICKS = os.sysconf("SC_CLK_TCK")
+# gunicorn's master, once started (its workers are its children).
+_server_pid: int | None = None
+
+
+def _process_cpu(pid: int) -> float:
+    """Seconds of CPU a process has used (user and system)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / _TICKS
+
+
+def web_cpu_seconds() -> float:
+    """CPU seconds of gunicorn's master and workers so far (PostgreSQL, Redis and the SSR
+    process run apart and are not counted)."""
+    if _server_pid is None:
+        return float("nan")
+    children = Path(f"/proc/{_server_pid}/task/{_server_pid}/children").read_text().split()
+    return sum(_process_cpu(pid) for pid in [_server_pid, *map(int, children)])
+
+
 def wrk(path: str, headers: dict[str, str] | None = None, *, seconds: int = SECONDS) -> Load:
     args = ["wrk", "-t1", f"-c{CONNECTIONS}", "--latency"]
     for name, value in (headers or {}).items():
         args += ["-H", f"{name}: {value}"]
     url = f"http://127.0.0.1:{PORT}{path}"
+    cpu_before = web_cpu_seconds()
     output = subprocess.run(
         [*args, f"-d{seconds}s", url], check=True, capture_output=True, text=True
     ).stdout
+    cpu = web_cpu_seconds() - cpu_before
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if non_2xx:
         raise SystemExit(f"{path} answered {non_2xx.group(1)} errors under load:\n{output}")
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
-    return Load(rate, _latency(output, 50), _latency(output, 99))
+    requests = int(re.search(r"(\d+) requests in", output).group(1))
+    cpu_ms = cpu * 1000 / requests if requests else float("nan")
+    return Load(rate, _latency(output, 50), _latency(output, 99), requests, cpu_ms)
 
 
 @dataclass(frozen=True)
@@ -280,7 +311,7 @@ def xsrf_token() -> str:
     return re.search(r"XSRF-TOKEN=([^;]+)", response.getheader("Set-Cookie", "")).group(1)
 
 
-def redemptions_per_second() -> tuple[float, int, int]:
+def redemptions_per_second() -> tuple[float, int, int, float]:
     """Successful redemptions/second (counted in the database afterwards) while 20 clients
     post as long as SECONDS lasts; each request is a different learner on one voucher."""
     learners = max(4000, SECONDS * 1500)
@@ -289,14 +320,16 @@ def redemptions_per_second() -> tuple[float, int, int]:
         args = ["wrk", "-t1", f"-c{REDEEM_CONNECTIONS}", f"-d{SECONDS}s"]
         args += ["-s", str(ROOT / "scripts/bench_redeem.lua"), f"http://127.0.0.1:{PORT}/"]
         args += ["--", sessions, xsrf_token(), f"http://127.0.0.1:{PORT}"]
+        cpu_before = web_cpu_seconds()
         output = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+        cpu = web_cpu_seconds() - cpu_before
     finally:
         os.unlink(sessions)
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if non_2xx:
         raise SystemExit(f"Redemptions answered {non_2xx.group(1)} errors under load:\n{output}")
     done = bench_data("redeemed")
-    return done / SECONDS, done, learners
+    return done / SECONDS, done, learners, cpu * 1000 / max(done, 1)
 
 
 def ssr_times(pages: list[tuple[str, dict[str, str]]], version: str, rounds: int = 30):
@@ -346,6 +379,8 @@ def main() -> None:
         if not ssr.wait_healthy():
             raise SystemExit("The SSR process did not start (build/ssr/ssr.js).")
     server = start_server()
+    global _server_pid
+    _server_pid = server.pid
     try:
         _, page = request("GET", "/login")
         version = json.loads(
@@ -402,7 +437,7 @@ def main() -> None:
     print(f"server rendering     {'on (SSR process)' if SSR else 'off (BENCH_SSR=0)'}")
     bare = html.bare
     print(
-        f"bare view            {bare.rate:8.0f} req/s"
+        f"bare view            {bare.rate:8.0f} req/s   CPU {bare.cpu_ms:5.2f} ms"
         f"   p50 {bare.p50:6.2f} ms   p99 {bare.p99:6.2f} ms   (beside /login HTML; each ratio"
         f" is the median of {ROUNDS} rounds, page and bare view measured in turn, with the"
         " lowest and highest in brackets)"
@@ -410,7 +445,8 @@ def main() -> None:
     for label, found in (("/login HTML", html), ("/login Inertia visit", inertia)):
         print(
             f"{label:<20} {found.load.rate:8.0f} req/s   ratio {found.ratio:.2f}"
-            f" ({found.spread}{_discarded(found)})   (target >= 0.6)"
+            f" ({found.spread}{_discarded(found)})   CPU {found.load.cpu_ms:5.2f} ms"
+            "   (target >= 0.6)"
         )
     size = f"{js_bytes / 1024:8.1f} KB gzip ({len(js_files)} files)"
     print(f"first-load JS /login {size}   (target <= 120)")
@@ -422,6 +458,7 @@ def main() -> None:
         print(
             f"{label:<20} {load.rate:8.0f} req/s   ratio {found.ratio:.2f}"
             f" ({found.spread}{_discarded(found)})   SQL {queries:2d}   Redis {round_trips}"
+            f"   CPU {load.cpu_ms:5.2f} ms"
             f"   p50 {load.p50:6.2f} ms   p99 {load.p99:6.2f} ms"
             f"   ({note}; target >= 0.5, Redis <= 1)"
         )
@@ -433,11 +470,12 @@ def main() -> None:
     if redemptions is None:
         print(f"voucher redemptions  skipped: needs DATABASE_URL on PostgreSQL (now {engine})")
     else:
-        rate, done, learners = redemptions
+        rate, done, learners, cpu_ms = redemptions
         note = "   (learners ran out: a lower bound)" if done >= learners else ""
         print(
             f"voucher redemptions  {rate:8.0f} /s      {REDEEM_CONNECTIONS} concurrent clients,"
-            f" one voucher, PostgreSQL ({done} in {SECONDS} s){note}"
+            f" one voucher, PostgreSQL ({done} in {SECONDS} s, web CPU {cpu_ms:.2f} ms each;"
+            f" target >= 300){note}"
         )
 
 
