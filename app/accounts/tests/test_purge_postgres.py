@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from app.accounts import services
 from app.accounts.models import AccountDeletionLink, User
+from app.accounts.services import deletion
 from app.accounts.tasks import purge_deleted_accounts
 from app.core.errors import ApplicationError
 
@@ -87,12 +88,12 @@ def test_a_crash_half_way_leaves_the_rest_for_the_next_run(population, monkeypat
             raise RuntimeError("worker lost")
         return real(**kwargs)
 
-    monkeypatch.setattr(services, "account_purge", crashing)
+    monkeypatch.setattr(deletion, "account_purge", crashing)
     with pytest.raises(RuntimeError):
         purge_deleted_accounts()
     assert User.objects.filter(anonymised_at__isnull=False).count() == 3
 
-    monkeypatch.setattr(services, "account_purge", real)
+    monkeypatch.setattr(deletion, "account_purge", real)
     assert purge_deleted_accounts() == len(population) - 3
     assert (
         set(User.objects.filter(anonymised_at__isnull=False).values_list("pk", flat=True))
