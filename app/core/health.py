@@ -183,10 +183,8 @@ def ready(request: HttpRequest) -> HttpResponse:
     checks = _checks.result()
     failing = [name for name, state in checks.items() if state == "failing"]
     body = {"status": "failing" if failing else "ok", "failing": failing, "checks": checks}
-    response = JsonResponse(body, status=503 if failing else 200)
-    # Each failing check was logged: Django need not log the 503 again.
-    response._has_been_logged = True  # type: ignore[attr-defined]
-    return _no_store(response)
+    # Each failing check was logged; the 503 itself is not logged again (RequestContextFilter).
+    return _no_store(JsonResponse(body, status=503 if failing else 200))
 
 
 class HealthProbeMiddleware:

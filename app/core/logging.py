@@ -86,6 +86,11 @@ class RequestContextFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if not getattr(record, "request_id", None):
             record.request_id = request_id_var.get() or "-"
+        if record.name == "django.request" and getattr(
+            getattr(record, "request", None), "is_health_probe", False
+        ):
+            # A failing probe's checks were logged by the probe itself (app/core/health.py).
+            return False
         if record.name == "django.request" and isinstance(record.args, tuple):
             record.args = tuple(
                 masked_path(arg) if isinstance(arg, str) and arg.startswith("/") else arg
