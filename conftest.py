@@ -2,6 +2,7 @@
 
 import os
 import socket
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -35,8 +36,9 @@ def _reachable(url: str) -> bool:
 def services_missing() -> str | None:
     """Why PostgreSQL and Redis cannot be used by this run, or None when both are there."""
     from django.conf import settings
+    from django.db import connection
 
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if connection.vendor != "postgresql":
         return "DATABASE_URL does not point at PostgreSQL"
     if not settings.REDIS_URL or not _reachable(settings.REDIS_URL):
         return "REDIS_URL is not set or Redis does not answer"
@@ -71,6 +73,21 @@ def _clean_cache():
     yield
 
 
+@pytest.fixture
+def not_eager():
+    """Tasks go to the broker and a real worker, as in production; tests run them in-process."""
+    from celery.result import allow_join_result
+
+    from app.celery import app as celery_app
+
+    celery_app.conf.task_always_eager = False
+    # Eager tasks sent from two threads at once can leave Celery's process-wide "a join
+    # would block" flag set; waiting here for a real worker's answer is what the test wants.
+    with allow_join_result():
+        yield
+    celery_app.conf.task_always_eager = True
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
@@ -93,11 +110,9 @@ def viewport(request, page):
 @pytest.fixture
 def learner(client):
     """A learner (no role) logged in on the test client."""
-    from app.accounts.tests.factories import make_user
+    from app.accounts.tests.factories import logged_in
 
-    user = make_user(first_name="Ola", last_name="Nowak")
-    client.force_login(user)
-    return user
+    return logged_in(client, first_name="Ola", last_name="Nowak")
 
 
 @pytest.fixture(scope="session")
@@ -125,19 +140,51 @@ def object_storage(settings, s3_server):
     return storage
 
 
-@pytest.fixture
-def limits_clock(monkeypatch):
-    """The rate limits' clock (app/core/ratelimits.py), set to 15 seconds into a minute,
-    an hour and a day, and moved by hand: tests see the real seconds left of a window
-    without waiting for one to pass."""
+class _HeldClock:
+    """The rate limits' clock, set to 15 seconds into a minute, an hour and a day, and
+    moved by hand."""
+
+    now = 1_800_000_000.0 + 15  # a window boundary of every period, plus 15 s
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class _LimitsTime:
+    """Stands for the `time` module inside the limits' modules: its time() is the held
+    clock, everything else is the real module's."""
+
+    def __init__(self, clock: _HeldClock) -> None:
+        self._clock = clock
+
+    def time(self) -> float:
+        return self._clock.now
+
+    def __getattr__(self, name: str):
+        return getattr(time, name)
+
+
+@pytest.fixture(autouse=True)
+def _limits_clock_held(monkeypatch):
+    """Every test counts its limits (app/core/ratelimits.py, app/accounts/login_throttle.py)
+    in windows that stand still: a test that ran across the end of a minute would otherwise
+    find its counts reset halfway and miss the refusal it expects (seen on a busy machine).
+    The rest of the process keeps the real time."""
+    from app.accounts import login_throttle
     from app.core import ratelimits
 
-    class Clock:
-        now = 1_800_000_000.0 + 15  # a window boundary of every period, plus 15 s
+    clock = _HeldClock()
+    held = _LimitsTime(clock)
+    monkeypatch.setattr(ratelimits, "time", held)
+    monkeypatch.setattr(login_throttle, "time", held)
+    return clock
 
-        def advance(self, seconds: float) -> None:
-            self.now += seconds
 
-    clock = Clock()
-    monkeypatch.setattr(ratelimits.time, "time", lambda: clock.now)
+@pytest.fixture
+def limits_clock(monkeypatch, _limits_clock_held):
+    """The limits' held clock, to move by hand: tests see the real seconds left of a window
+    without waiting for one to pass. The process's time.time() follows it too, so what
+    allauth times (an authenticator code's window, a password confirmation) agrees."""
+    clock = _limits_clock_held
+    monkeypatch.setattr(time, "time", lambda: clock.now)
     return clock

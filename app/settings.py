@@ -109,6 +109,8 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "app.core.middleware.PrivatePagesMiddleware",
     "inertia.middleware.InertiaMiddleware",
+    # An account of MFA_REQUIRED_ROLES without a second factor reaches its enrolment only.
+    "app.accounts.middleware.MfaEnrolmentMiddleware",
     "app.shell.middleware.SharedPropsMiddleware",
     # Innermost, so it answers an ApplicationError before any other middleware sees it.
     "app.core.errors.ApplicationErrorMiddleware",
@@ -144,10 +146,13 @@ SQLITE_OPTIONS = {
 }
 if DATABASE_URL:
     # Health checks: a connection PostgreSQL dropped (a restart, a cut) is replaced on the
-    # next request instead of failing it.
+    # next request instead of failing it. Platforma's backend checks the socket first and
+    # asks the server only when it has spoken (app/core/postgresql/base.py).
     DATABASES = {
         "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"]["ENGINE"] = "app.core.postgresql"
 else:
     DATABASES = {
         "default": {
@@ -165,8 +170,8 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Errors are misses, except for rate-limit counters (app/core/cache.py).
-            "BACKEND": "app.core.cache.TolerantRedisCache",
+            # Errors are misses, except for rate-limit counters (app/core/redis_cache.py).
+            "BACKEND": "app.core.redis_cache.TolerantRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "platforma",
             # A Redis that went away costs a request at most two seconds, never a hang,
@@ -189,7 +194,9 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_DEFAULT_QUEUE = "platforma"
+# The queue this deployment's tasks go through: deployments sharing one Redis (a staging
+# beside production, a test cluster beside the test run) each name their own.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "platforma")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A broker that accepts and never answers must not hold a sender (or a probe) for ever.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 5, "socket_connect_timeout": 2}
@@ -265,6 +272,9 @@ RATE_LIMITS = {
     "batch_generate": "10/m/user,100/d/user",
     # Every uploaded picture is decoded: an account cannot keep a worker busy with them.
     "avatar_upload": "5/m/user,30/h/user",
+    # Second-factor codes (TOTP or recovery code), on the web and in the app together: per
+    # account from every client, and per client whatever the account.
+    "mfa_code": "5/5m/user,20/h/user,30/m/ip",
 }
 # allauth's own limiter is off: every limit is counted once, by app/core/ratelimits.py.
 ACCOUNT_RATE_LIMITS = False
@@ -275,9 +285,20 @@ ACCOUNT_RATE_LIMITS = False
 ACCOUNT_LOGIN_SLOWDOWN = {"window": 15 * 60, "free": 5, "base": 0.25, "max": 2.0, "alert": 10}
 # Failed logins from one client address, whatever the account (credential stuffing): the
 # first "free" within "window" seconds are answered at once (a class's typos stay far
-# below), each further one after "base" seconds doubled up to "max", and meanwhile at most
-# "in_flight" of the address's logins are handled at once (app/accounts/login_throttle.py).
-LOGIN_ADDRESS_SLOWDOWN = {"window": 15 * 60, "free": 50, "base": 0.25, "max": 3.0, "in_flight": 2}
+# below), and "per_success" more for each account that logged in from the address in the
+# window, up to "credit_max" more (a school's classes add up); each further one after
+# "base" seconds doubled up to "max", and meanwhile at most "in_flight" of the address's
+# logins are handled at once, except those of a browser that logged in to the account
+# before (app/accounts/login_throttle.py, known_devices.py).
+LOGIN_ADDRESS_SLOWDOWN = {
+    "window": 15 * 60,
+    "free": 50,
+    "per_success": 2,
+    "credit_max": 250,
+    "base": 0.25,
+    "max": 3.0,
+    "in_flight": 2,
+}
 # The load balancers in front (addresses or networks, comma-separated): only from them is
 # X-Forwarded-For believed, so each visitor (a whole school too) counts as their own
 # address, not as the balancer's, and nobody else can claim another address
@@ -293,6 +314,23 @@ SESSION_ENGINE = "app.accounts.sessions"
 # allauth's registry of each user's sessions, so a password reset or an account deletion
 # can end every session of that user.
 INSTALLED_APPS.insert(INSTALLED_APPS.index("allauth.account") + 1, "allauth.usersessions")
+# Second factors (TOTP, recovery codes, passkeys): allauth's own, never written by hand.
+INSTALLED_APPS.insert(INSTALLED_APPS.index("allauth.usersessions") + 1, "allauth.mfa")
+# Roles that may not use the platform without a second factor (comma-separated role names).
+MFA_REQUIRED_ROLES = env_list("MFA_REQUIRED_ROLES", "ADMIN,SUPER_ADMIN" if IS_PRODUCTION else "")
+# An authenticator app (TOTP), recovery codes and passkeys; a passkey alone logs in
+# (/login/klucz). The pages are the platform's own (app/accounts/views/mfa.py).
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
+MFA_PASSKEY_LOGIN_ENABLED = True
+MFA_ADAPTER = "app.accounts.adapter.MFAAdapter"
+MFA_TOTP_ISSUER = "Platforma"
+# No drift allowed: allauth keeps a used code for one period, so a code of the current
+# step only can never be replayed.
+MFA_TOTP_TOLERANCE = 0
+# Recovery codes are shown once, right after they are generated.
+MFA_RECOVERY_CODES_SHOW_ONCE = True
+# Passkeys on http://127.0.0.1 and localhost while developing and testing only.
+MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = not IS_PRODUCTION
 # allauth e-mails the "your password was changed" notice; it e-mails nobody about an
 # unknown address (the page answers the same either way, docs/behaviour.md#password-reminders).
 ACCOUNT_EMAIL_NOTIFICATIONS = True
@@ -313,6 +351,10 @@ CELERY_BEAT_SCHEDULE["accounts.purge_deleted_accounts"] = {
 # Expired sessions, and links and invitations that stopped working more than this long
 # ago (the admin still shows them to support for a while), are deleted daily.
 EXPIRED_RECORDS_RETENTION = timedelta(days=30)
+# The per-day counts of accounts slowed down or refused by a limit (core.LimitEvent) are
+# deleted by the same daily job once their day is this long ago; an institution's area
+# shows the last 30 of those days (app/vouchers/selectors.py, LIMIT_EVENT_DAYS).
+LIMIT_EVENTS_RETENTION = timedelta(days=90)
 CELERY_BEAT_SCHEDULE["core.clear_expired_records"] = {
     "task": "core.clear_expired_records",
     "schedule": timedelta(days=1).total_seconds(),
@@ -376,6 +418,10 @@ STATIC_URL = "/static/"
 # from static/ directly.
 if IS_PRODUCTION:
     STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "staticfiles"))
+# A deploy collects into STATIC_ROOT without wiping it: the files of earlier builds are
+# served for this many days after the last build that had them (pages opened before the
+# deploy still load their chunks from any node), then removed by the next collect.
+STATIC_EARLIER_BUILDS_DAYS = float(os.environ.get("STATIC_EARLIER_BUILDS_DAYS", "7"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = VAR_DIR / "media"

@@ -1,7 +1,19 @@
 """Test settings: Platforma's settings with what a test process needs changed."""
 
-from app.settings import *  # noqa: F403
-from app.settings import STORAGES
+import os
+from urllib.parse import urlsplit
+
+# Parallel test processes (pytest-xdist) each keep their caches, rate limits and task
+# queue in a Redis database of their own: one test's cache.clear() must not empty the
+# counters of a test running beside it. Set before the settings read REDIS_URL.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _WORKER.startswith("gw") and os.environ.get("REDIS_URL"):
+    _redis = urlsplit(os.environ["REDIS_URL"])
+    _index = int(_redis.path.lstrip("/") or 0) + 1 + int(_WORKER[2:])
+    os.environ["REDIS_URL"] = _redis._replace(path=f"/{_index}").geturl()
+
+from app.settings import *  # noqa: E402, F403
+from app.settings import STORAGES  # noqa: E402
 
 # The live server of the end-to-end tests serves static files by their plain names.
 STORAGES = {

@@ -21,6 +21,9 @@ export const routes = {
   accounts: {
     login: (query?: Query): string => withQuery("/login", query),
     register: (query?: Query): string => withQuery("/login/register", query),
+    mfaAuthenticate: (query?: Query): string => withQuery("/login/weryfikacja", query),
+    mfaAuthenticateCancel: (query?: Query): string => withQuery("/login/weryfikacja/anuluj", query),
+    passkeyLogin: (query?: Query): string => withQuery("/login/klucz", query),
     logout: (query?: Query): string => withQuery("/logout", query),
     sessionLogout: (query?: Query): string => withQuery("/session", query),
     sessionLink: (params: { hash: string; path: string }, query?: Query): string =>
@@ -38,6 +41,13 @@ export const routes = {
     accountDeletionRequest: (query?: Query): string => withQuery("/platforma/profil/usun-konto", query),
     appSessionEnd: (params: { token_id: number }, query?: Query): string =>
       withQuery(`/platforma/profil/sesje-aplikacji/${segment(params.token_id)}/zakoncz`, query),
+    reauthenticate: (query?: Query): string => withQuery("/platforma/profil/potwierdz-haslo", query),
+    mfaFactors: (query?: Query): string => withQuery("/platforma/profil/logowanie-dwuetapowe", query),
+    mfaTotp: (query?: Query): string => withQuery("/platforma/profil/logowanie-dwuetapowe/aplikacja", query),
+    mfaPasskey: (query?: Query): string => withQuery("/platforma/profil/logowanie-dwuetapowe/klucz", query),
+    mfaRecoveryCodes: (query?: Query): string => withQuery("/platforma/profil/logowanie-dwuetapowe/kody", query),
+    mfaFactorRemove: (params: { factor_id: number }, query?: Query): string =>
+      withQuery(`/platforma/profil/logowanie-dwuetapowe/${segment(params.factor_id)}/usun`, query),
     dataExportRequest: (query?: Query): string => withQuery("/platforma/profil/eksport-danych", query),
     passwordReminder: (query?: Query): string => withQuery("/p/haslo/przypomnij", query),
     passwordReset: (params: { key: string }, query?: Query): string =>

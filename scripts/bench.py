@@ -39,6 +39,7 @@ ROUNDS = 5
 ROUND_SECONDS = max(2, SECONDS // 3)
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "8"))
 REDEEM_CONNECTIONS = 20
+WORKERS = 2
 USER_EMAIL = "bench@example.com"
 USER_PASSWORD = "bench-password-1"
 # The benchmark's settings and URLs live beside it, in scripts/, not in the product.
@@ -61,15 +62,20 @@ ENV["INERTIA_SSR_URL"] = f"http://127.0.0.1:{SSR_PORT}"
 sys.path.insert(0, str(ROOT))
 
 
-def manage(*args: str) -> str:
+def run_python(script: str, *args: str) -> str:
+    """What a Python script of the project printed, run with the benchmark's settings."""
     return subprocess.run(
-        [sys.executable, "manage.py", *args],
+        [sys.executable, script, *args],
         cwd=ROOT,
         env=ENV,
         check=True,
         capture_output=True,
         text=True,
     ).stdout
+
+
+def manage(*args: str) -> str:
+    return run_python("manage.py", *args)
 
 
 def prepare_database() -> None:
@@ -95,7 +101,7 @@ def start_server() -> subprocess.Popen:
             "--bind",
             f"127.0.0.1:{PORT}",
             "--workers",
-            "2",
+            str(WORKERS),
             "--log-level",
             "warning",
         ],
@@ -122,14 +128,7 @@ def request(method: str, path: str, body: bytes | None = None, headers: dict | N
 
 
 def bench_data(*args: str):
-    output = subprocess.run(
-        [sys.executable, "scripts/bench_data.py", *args],
-        cwd=ROOT,
-        env=ENV,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
+    output = run_python("scripts/bench_data.py", *args)
     return json.loads(output.strip().splitlines()[-1])
 
 
@@ -415,6 +414,8 @@ def main() -> None:
             for label, path, headers, note in pages
         ]
         redemptions = redemptions_per_second() if engine == "postgresql" else None
+        # After loads of 8 and 20 connections every worker thread has served requests.
+        held = bench_data("connections") if engine == "postgresql" else None
         rendering = (
             ssr_times(
                 [
@@ -477,6 +478,15 @@ def main() -> None:
             f" one voucher, PostgreSQL ({done} in {SECONDS} s, web CPU {cpu_ms:.2f} ms each;"
             f" target >= 300){note}"
         )
+        print(_connections(held))
+
+
+def _connections(held: int | None) -> str:
+    threads = int(os.environ.get("WEB_THREADS", "4"))
+    return (
+        f"PostgreSQL connections {held} held by the web server ({WORKERS} workers x"
+        f" {threads} threads: one per thread, kept by CONN_MAX_AGE)"
+    )
 
 
 def _discarded(found: Paired) -> str:

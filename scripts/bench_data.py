@@ -171,6 +171,17 @@ def redeemed() -> int:
     return Redemption.objects.filter(voucher__code=VOUCHER).count()
 
 
+def connections() -> int:
+    """PostgreSQL connections to the benchmark's database other than this one: the web
+    server's, each thread keeping its own between requests (CONN_MAX_AGE)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0]
+
+
 if __name__ == "__main__":
     command = sys.argv[1]
     if command == "learner":
@@ -181,6 +192,8 @@ if __name__ == "__main__":
         result = redeemers(int(sys.argv[2]))
     elif command == "redeemed":
         result = redeemed()
+    elif command == "connections":
+        result = connections()
     else:
         result = {"engine": connection.vendor, "session_cookie": settings.SESSION_COOKIE_NAME}
     print(json.dumps(result))

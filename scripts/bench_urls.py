@@ -7,7 +7,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
-from app.core.cache import redis_round_trips
+from app.core.redis_cache import redis_round_trips
 from app.urls import handler400, handler403, handler404, handler500
 from app.urls import urlpatterns as app_urlpatterns
 

@@ -6,11 +6,16 @@ roles; SUPER_ADMIN: also ADMINs), never its own, and grants only roles below its
 It holds in the change form, the password form, every action and the session-link form;
 a protected account is shown read-only. Hiding a control would not be enough: the server
 refuses.
+
+Second factors show as a column and on the change form; an admin takes them off an
+account it may change with the reset action (services.mfa_reset). allauth's own screen of
+factors is not registered: it would show their secrets and delete anyone's.
 """
 
 from typing import cast
 
 from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
 from allauth.usersessions.models import UserSession
 from django import forms
 from django.contrib import admin, messages
@@ -19,6 +24,7 @@ from django.contrib.auth.forms import BaseUserCreationForm
 from django.contrib.auth.forms import UserChangeForm as DjangoUserChangeForm
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import UploadedFile
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest
 from django.utils.functional import Promise
 from django.utils.text import capfirst
@@ -39,6 +45,10 @@ if admin.site.is_registered(UserSession):
 # send an account's reset link to someone else.
 if admin.site.is_registered(EmailAddress):
     admin.site.unregister(EmailAddress)
+# allauth's second factors: their secrets stay out of the panel, and they are taken off
+# an account only by the reset action below, within the role hierarchy.
+if admin.site.is_registered(Authenticator):
+    admin.site.unregister(Authenticator)
 
 # The page a link sent from the user list opens.
 DEFAULT_LINK_PATH = "moje_kursy"
@@ -114,6 +124,7 @@ class UserAdmin(DjangoUserAdmin):
         "supervision",
         "is_shop_user",
         "is_student",
+        "second_factor",
         "date_joined",
     ]
     list_filter = ["roles", "is_active", "is_shop_user", "is_student", "supervision"]
@@ -130,8 +141,9 @@ class UserAdmin(DjangoUserAdmin):
         "terms_accepted_at",
         "deletion_marked_at",
         "anonymised_at",
+        "second_factors",
     ]
-    actions = ["send_session_link", "end_app_sessions", "erase_accounts"]
+    actions = ["send_session_link", "end_app_sessions", "reset_second_factor", "erase_accounts"]
     fieldsets = [
         (None, {"fields": ["email", "password", "customer_id"]}),
         (_("Dane uczestnika"), {"fields": ["first_name", "last_name", "avatar"]}),
@@ -139,6 +151,7 @@ class UserAdmin(DjangoUserAdmin):
             _("Uprawnienia"),
             {"fields": ["is_active", "roles", "is_shop_user", "is_student", "supervision"]},
         ),
+        (_("Drugi składnik logowania"), {"fields": ["second_factors"]}),
         (
             _("Profil i zgody"),
             {
@@ -164,6 +177,22 @@ class UserAdmin(DjangoUserAdmin):
             },
         ),
     ]
+
+    def get_queryset(self, request: HttpRequest):
+        # Whether each account has a second factor, in the list's one query.
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(has_factor=Exists(Authenticator.objects.filter(user=OuterRef("pk"))))
+        )
+
+    @admin.display(boolean=True, description=_("drugi składnik"), ordering="has_factor")
+    def second_factor(self, obj: User) -> bool:
+        return bool(getattr(obj, "has_factor", False))
+
+    @admin.display(description=_("drugi składnik"))
+    def second_factors(self, obj: User) -> str:
+        return services.account_factors_summary(user=obj) if obj.pk else ""
 
     def save_model(self, request: HttpRequest, obj: User, form, change: bool) -> None:
         old = form.initial.get("avatar") if change and "avatar" in form.changed_data else None
@@ -225,6 +254,19 @@ class UserAdmin(DjangoUserAdmin):
             queryset,
             lambda user: services.app_tokens_revoke(user=user),
             _("Zakończone sesje aplikacji: %(count)d."),
+        )
+
+    @admin.action(
+        description=_("Zresetuj drugi składnik logowania (wyloguje konto i wyśle mu e-mail)")
+    )
+    def reset_second_factor(self, request: HttpRequest, queryset) -> None:
+        # Accounts without a factor are left as they are (not counted).
+        actor = admin_user(request)
+        self._act_on_changeable(
+            request,
+            queryset,
+            lambda user: int(services.mfa_reset(actor=actor, target=user) > 0),
+            _("Zresetowane drugie składniki logowania: %(count)d."),
         )
 
     @admin.action(description=_("Wyślij link logowania (strona „Szkolenia”)"))

@@ -5,15 +5,17 @@ account and its logout (app.api mounts the routers and gives them their callers'
 An answer that carries a token is never stored by a browser or a proxy (no-store).
 """
 
+from typing import Annotated
+
 from allauth.account.models import EmailAddress
 from allauth.account.signals import user_signed_up
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema, Status
-from pydantic import StrictBool
+from pydantic import Field, StrictBool
 
-from app.accounts import services
+from app.accounts import known_devices, services
 from app.accounts.forms import ADMIN_LOGIN_ERROR_KEYS, AdminLoginForm
 from app.accounts.login_forms import login_form_checked
 from app.accounts.models import User
@@ -44,9 +46,24 @@ REGISTER_ERROR_KEYS = {
 }
 
 
+# The second factor of an account that has one (docs/behaviour.md#api-second-factor).
+FactorCode = Annotated[
+    Text,
+    Field(
+        description=(
+            "The account's second factor, when it has one: the 6 digits its authenticator"
+            " app shows, or one of its 8-digit recovery codes (each works once), digits"
+            " only: a space or a hyphen among them is refused as malformed. Leave it out for"
+            " an account without a factor."
+        )
+    ),
+]
+
+
 class LoginIn(Body):
     login: Text = ""
     loginPassword: Text = ""
+    code: FactorCode = ""
 
 
 class RegisterIn(Body):
@@ -61,6 +78,7 @@ class RegisterIn(Body):
 class AdminLoginIn(Body):
     username: Text = ""
     password: Text = ""
+    code: FactorCode = ""
 
 
 class ReminderIn(Body):
@@ -92,6 +110,7 @@ def _token_for(request: HttpRequest, response: HttpResponse, user: User) -> str:
     )
     # The answer carries the app's secret: no cache keeps it.
     add_never_cache_headers(response)
+    known_devices.device_remember(request, response, email=user.email)
     return token
 
 
@@ -122,14 +141,28 @@ def username(request: HttpRequest, query: Query[UsernameIn]) -> AvailabilityOut:
     return _availability(query.username)
 
 
-@public.post("login", response={200: TokenOut, **refusals(400, 429)}, operation_id="login")
+def _second_factor_checked(request: HttpRequest, user: User, code: str) -> None:
+    services.login_factor_check(user=user, code=code, client=client_of(request))
+
+
+@public.post(
+    "login", response={200: TokenOut, **refusals(400, 401, 403, 429)}, operation_id="login"
+)
 def login(request: HttpRequest, response: HttpResponse, payload: LoginIn) -> TokenOut:
-    """Log in with e-mail and password; the answer's `value` is the app's token."""
+    """Log in with e-mail and password; the answer's `value` is the app's token.
+
+    An account with a second factor also sends `code`: without it the right password is
+    answered 401 `mfa_required` (ask for the code, send all three again), a malformed or
+    wrong code 400 (`mfa_code_malformed`, `mfa_code_wrong`, the message also under
+    `fields.code`), too many wrong codes 429 (counted with the web's code step). An
+    account whose role requires a second factor it has not set up is refused with 403
+    `mfa_enrolment_required`: it enrols on the web first. Nothing is issued on a refusal."""
     form = login_form_checked(
         request,
         data={"login": payload.login, "login_password": payload.loginPassword},
         error_keys=LOGIN_ERROR_KEYS,
     )
+    _second_factor_checked(request, form.user, payload.code)
     return TokenOut(value=_token_for(request, response, form.user))
 
 
@@ -171,19 +204,23 @@ def relogin(request: HttpRequest, response: HttpResponse, hash: str) -> TokenOut
 
 @public.post(
     "admin/login",
-    response={200: AdminLoginOut, **refusals(400, 403, 429)},
+    response={200: AdminLoginOut, **refusals(400, 401, 403, 429)},
     operation_id="admin_login",
 )
 def admin_login(
     request: HttpRequest, response: HttpResponse, payload: AdminLoginIn
 ) -> AdminLoginOut:
-    """Log in an ADMIN or SUPER_ADMIN account; any other account is refused (403)."""
+    """Log in an ADMIN or SUPER_ADMIN account; any other account is refused (403
+    `not_admin`). The second factor as on `login`: `code` when the account has one (401
+    `mfa_required` without it, 400 for a wrong one), 403 `mfa_enrolment_required` when
+    its role requires one it has not set up."""
     form = login_form_checked(
         request,
         data={"username": payload.username, "password": payload.password},
         form_class=AdminLoginForm,
         error_keys=ADMIN_LOGIN_ERROR_KEYS,
     )
+    _second_factor_checked(request, form.user, payload.code)
     token = _token_for(request, response, form.user)
     return AdminLoginOut(customer=app_user_props(form.user), token=token)
 

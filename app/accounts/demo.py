@@ -3,12 +3,18 @@
 from dataclasses import dataclass, field
 
 from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
 
+from app.accounts import mfa_allauth
 from app.accounts.models import User
 from app.accounts.services import user_grant_roles
 from app.core.roles import Role
 
 DEMO_PASSWORD = "platforma-demo"
+# super@example.com logs in with a code of an authenticator app holding this secret
+# (README.md, "Demo accounts"); admin@example.com keeps the plain login.
+DEMO_TOTP_EMAIL = "super@example.com"
+DEMO_TOTP_SECRET = "PLATFORMADEMOSUPERADMINTOTPKEY23"
 
 
 @dataclass(frozen=True)
@@ -89,6 +95,10 @@ def seed() -> list[str]:
             EmailAddress.objects.get_or_create(
                 user=user, email=account.email, defaults={"primary": True, "verified": True}
             )
+    totp_user = User.objects.get(email=DEMO_TOTP_EMAIL)
+    if not Authenticator.objects.filter(user_id=totp_user.pk).exists():
+        mfa_allauth.totp_store(totp_user, DEMO_TOTP_SECRET)
     lines = [f"Demo accounts (password for all: {DEMO_PASSWORD}):"]
     lines += [f"  {account.email:<26} {account.description}" for account in DEMO_ACCOUNTS]
+    lines.append(f"  {DEMO_TOTP_EMAIL} asks for an authenticator code: secret {DEMO_TOTP_SECRET}")
     return lines

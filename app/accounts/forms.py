@@ -14,7 +14,9 @@ from app.accounts.fields import (
     last_name_field,
 )
 from app.core import roles
+from app.core.errors import ApplicationError
 from app.core.images import ImageRefused, image_thumbnail
+from app.core.inertia import FORM_ERROR_KEY
 
 # The refusal code of the admin login for an account without an admin role.
 NOT_ADMIN = "not_admin"
@@ -137,8 +139,12 @@ class AdminLoginForm(LoginForm):
     def clean(self):
         cleaned_data = super().clean()
         if self.user is not None and not self.user.has_any_role(roles.ADMIN_ROLES):
-            raise forms.ValidationError(
-                _("To konto nie ma dostępu do panelu administratora."), code=NOT_ADMIN
+            # The right password of an account without the role: not bad input but a
+            # refusal of access (403), raised as such out of the form's validation, as
+            # the failed-login limits raise their 429 (AccountAdapter.authenticate).
+            message = str(_("To konto nie ma dostępu do panelu administratora."))
+            raise ApplicationError(
+                message, code=NOT_ADMIN, status=403, fields={FORM_ERROR_KEY: message}
             )
         return cleaned_data
 

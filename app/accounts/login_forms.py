@@ -2,11 +2,10 @@
 request (allauth authenticates, rotates the session and records the login with it), so it
 lives beside the views, not among the services."""
 
-from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpRequest
 
-from app.accounts.forms import NOT_ADMIN, LoginForm
-from app.core.errors import ApplicationError, valid_data
+from app.accounts.forms import LoginForm
+from app.core.errors import valid_data
 
 
 def login_form_checked(
@@ -18,14 +17,9 @@ def login_form_checked(
 ) -> LoginForm:
     """The valid login form of `data`: allauth's checks (the password, an inactive or
     deleted account) and the failed-login limits (AccountAdapter.authenticate); raises
-    ApplicationError (429, 403 for the right password of an account without the admin
-    role, or the form's refusal, each field's message under `error_keys[field]`)."""
+    ApplicationError (429 from the limits, 403 "not_admin" from AdminLoginForm for the
+    right password of an account without the admin role, or the form's refusal, each
+    field's message under `error_keys[field]`)."""
     form = form_class(data=data, request=request)
-    try:
-        valid_data(form, error_keys=error_keys)
-    except ApplicationError as refused:
-        if form.has_error(NON_FIELD_ERRORS, code=NOT_ADMIN):
-            # The right password of an account without the role: a 403, not bad input.
-            refused.code, refused.status = NOT_ADMIN, 403
-        raise
+    valid_data(form, error_keys=error_keys)
     return form

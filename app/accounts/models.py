@@ -41,18 +41,22 @@ class Role(models.Model):
         return str(roles.Role(self.code).label)
 
 
+def role_codes_aggregate(path: str = "") -> Coalesce:
+    """A user's role codes as one value ("A,B", "" for none), read in the query that reads
+    the user; `path` leads from the query's rows to the user ("user__" from an app token)."""
+    return Coalesce(
+        StringAgg(f"{path}roles__code", delimiter=Value(","), distinct=True),
+        Value(""),
+        output_field=models.TextField(),
+    )
+
+
 class UserManager(BaseUserManager.from_queryset(CachedRowQuerySet)):  # type: ignore[misc]
     use_in_migrations = True
 
     def with_role_codes(self) -> models.QuerySet["User"]:
         """Users with their role codes in the same query (as `role_list`, "A,B")."""
-        return self.annotate(
-            role_list=Coalesce(
-                StringAgg("roles__code", delimiter=Value(","), distinct=True),
-                Value(""),
-                output_field=models.TextField(),
-            )
-        )
+        return self.annotate(role_list=role_codes_aggregate())
 
     def get_by_natural_key(self, username: str | None) -> "User":
         return self.get(email__iexact=username)

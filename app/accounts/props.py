@@ -1,11 +1,14 @@
 """Whitelisted props of the account pages and of the logged-in user."""
 
+import base64
 from functools import cache
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
+from allauth.mfa.adapter import get_adapter as get_mfa_adapter
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
+from django.utils.http import urlencode
 
 from app.accounts.forms import (
     ADMIN_LOGIN_ERROR_KEYS,
@@ -15,21 +18,27 @@ from app.accounts.forms import (
     PasswordReminderForm,
     RegistrationForm,
 )
+from app.accounts.mfa_web import SecondFactor
 from app.accounts.models import SessionLink, User
 from app.core import roles
 from app.core.props import FieldRule, form_rules
-from app.core.return_url import login_url
+from app.core.return_url import RETURN_URL_PARAM, login_url
 from app.core.typegen import page_props, ts_export
 
 
-@ts_export
-class UserProps(TypedDict):
+class AccountProps(TypedDict):
+    """What the web and the mobile app both show of an account."""
+
     customer_id: str
     first_name: str
     last_name: str
     supervision: bool
     is_profile_public: bool
     is_student: bool
+
+
+@ts_export
+class UserProps(AccountProps):
     is_shop_user: bool
     roles: list[str]
 
@@ -40,7 +49,8 @@ class AuthProps(TypedDict):
     avatar: str | None
 
 
-def user_props(user: User) -> UserProps:
+def _account_props(user: User) -> AccountProps:
+    """The names as every screen shows them."""
     return {
         "customer_id": str(user.customer_id),
         "first_name": user.shown_first_name,
@@ -48,6 +58,12 @@ def user_props(user: User) -> UserProps:
         "supervision": user.supervision,
         "is_profile_public": user.is_profile_public,
         "is_student": user.is_student,
+    }
+
+
+def user_props(user: User) -> UserProps:
+    return {
+        **_account_props(user),
         "is_shop_user": user.is_shop_user,
         "roles": sorted(user.role_codes),
     }
@@ -63,6 +79,7 @@ def auth_props(user: User | AnonymousUser) -> AuthProps:
 class LoginPageUrls(TypedDict):
     login: str
     register: str
+    passkey_login: str
     username_check: str
     password_reminder: str
     terms: str
@@ -95,7 +112,7 @@ def login_rules() -> dict[str, FieldRule]:
 
 @cache
 def _paths() -> dict[str, str]:
-    names = ["login", "register", "username_check", "password_reminder"]
+    names = ["login", "register", "passkey_login", "username_check", "password_reminder"]
     paths = {name: reverse(f"accounts:{name}") for name in names}
     return paths | {"terms": reverse("shell:terms"), "privacy": reverse("shell:privacy")}
 
@@ -111,6 +128,7 @@ def login_page_props(*, form: str, invitation_email: str | None, query: str) -> 
         "urls": {
             "login": paths["login"] + suffix,
             "register": paths["register"] + suffix,
+            "passkey_login": paths["passkey_login"] + suffix,
             "username_check": paths["username_check"],
             "password_reminder": paths["password_reminder"],
             "terms": paths["terms"],
@@ -219,6 +237,131 @@ def admin_login_page_props(*, submit_url: str) -> AdminLoginPageProps:
     }
 
 
+# --- Second factors (docs/behaviour.md#second-factors) -------------------------------------
+
+
+@page_props("Accounts/MfaAuthenticate")
+class MfaAuthenticatePageProps(TypedDict):
+    has_totp: bool
+    # The WebAuthn request options (JSON) when the account has a passkey.
+    request_options: dict[str, Any] | None
+    code_length: int
+    submit_url: str
+    cancel_url: str
+
+
+def mfa_authenticate_page_props(
+    *, has_totp: bool, request_options: dict[str, Any] | None
+) -> MfaAuthenticatePageProps:
+    return {
+        "has_totp": has_totp,
+        "request_options": request_options,
+        "code_length": 8,
+        "submit_url": reverse("accounts:mfa_authenticate"),
+        "cancel_url": reverse("accounts:mfa_authenticate_cancel"),
+    }
+
+
+@page_props("Accounts/PasskeyLogin")
+class PasskeyLoginPageProps(TypedDict):
+    request_options: dict[str, Any]
+    submit_url: str
+    login_url: str
+
+
+def passkey_login_page_props(
+    *, request_options: dict[str, Any], submit_url: str
+) -> PasskeyLoginPageProps:
+    return {
+        "request_options": request_options,
+        "submit_url": submit_url,
+        "login_url": login_url(form="login"),
+    }
+
+
+@page_props("Accounts/Reauthenticate")
+class ReauthenticatePageProps(TypedDict):
+    submit_url: str
+
+
+def reauthenticate_page_props(*, submit_url: str) -> ReauthenticatePageProps:
+    return {"submit_url": submit_url}
+
+
+@ts_export
+class MfaFactorsUrls(TypedDict):
+    totp: str
+    passkey: str
+    recovery_codes: str
+    profile: str
+
+
+@page_props("Accounts/MfaFactors")
+class MfaFactorsPageProps(TypedDict):
+    factors: list[SecondFactor]
+    # The secret to add to an authenticator app, with its otpauth:// address and QR code
+    # (an SVG data URI), while the account has no app yet.
+    totp_secret: str | None
+    totp_url: str | None
+    totp_qr: str | None
+    creation_options: dict[str, Any]
+    # Shown once, right after they were generated.
+    recovery_codes: list[str]
+    required: bool
+    # Where the login was going before it was asked to enrol ("Not now" goes on there).
+    return_url: str | None
+    urls: MfaFactorsUrls
+    # Of the authenticator app's code ("totp_code") and the new passkey's name
+    # ("passkey_name"), keyed like their errors.
+    rules: dict[str, FieldRule]
+
+
+# How long the code and the passkey's name may be typed (the fields' maxlength), the one
+# place these limits are written. allauth's ActivateTOTPForm and AddWebAuthnForm, which
+# check the posts, set no limits, and form_rules cannot read them: built without a user
+# and unbound, ActivateTOTPForm would fail, and would offer a new secret.
+MFA_FACTORS_RULES: dict[str, FieldRule] = {
+    "totp_code": {"max_length": 10},
+    "passkey_name": {"max_length": 100},
+}
+
+
+def mfa_factors_page_props(
+    *,
+    user: User,
+    factors: list[SecondFactor],
+    totp_secret: str | None,
+    creation_options: dict[str, Any],
+    recovery_codes: list[str],
+    required: bool,
+    return_url: str | None,
+) -> MfaFactorsPageProps:
+    totp_url = totp_qr = None
+    if totp_secret:
+        adapter = get_mfa_adapter()
+        totp_url = adapter.build_totp_url(user, totp_secret)
+        svg = adapter.build_totp_svg(totp_url)
+        totp_qr = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+    suffix = "?" + urlencode({RETURN_URL_PARAM: return_url}) if return_url else ""
+    return {
+        "factors": factors,
+        "totp_secret": totp_secret,
+        "totp_url": totp_url,
+        "totp_qr": totp_qr,
+        "creation_options": creation_options,
+        "recovery_codes": recovery_codes,
+        "required": required,
+        "return_url": return_url,
+        "urls": {
+            "totp": reverse("accounts:mfa_totp") + suffix,
+            "passkey": reverse("accounts:mfa_passkey") + suffix,
+            "recovery_codes": reverse("accounts:mfa_recovery_codes") + suffix,
+            "profile": reverse("learning:profile"),
+        },
+        "rules": MFA_FACTORS_RULES,
+    }
+
+
 def session_link_page_props(
     *, token: str, path: str, course_id: int | None
 ) -> SessionLinkPageProps:
@@ -269,15 +412,9 @@ class SessionLogoutPageProps(TypedDict):
 _APP_ROLE_CODES = {roles.Role.ADMIN: "ROLE_ADMIN", roles.Role.SUPER_ADMIN: "ROLE_SUPER_ADMIN"}
 
 
-class AppUserProps(TypedDict):
+class AppUserProps(AccountProps):
     """The account as the mobile app's answers show it (docs/behaviour.md#api-calls)."""
 
-    customer_id: str
-    first_name: str
-    last_name: str
-    supervision: bool
-    is_profile_public: bool
-    is_student: bool
     roles: list[str]
 
 
@@ -292,15 +429,7 @@ def app_role_codes(user: User) -> list[str]:
 
 
 def app_user_props(user: User) -> AppUserProps:
-    return {
-        "customer_id": str(user.customer_id),
-        "first_name": user.shown_first_name,
-        "last_name": user.shown_last_name,
-        "supervision": user.supervision,
-        "is_profile_public": user.is_profile_public,
-        "is_student": user.is_student,
-        "roles": app_role_codes(user),
-    }
+    return {**_account_props(user), "roles": app_role_codes(user)}
 
 
 def app_avatar_url(user: User) -> str:

@@ -9,6 +9,10 @@ app_name = "accounts"
 urlpatterns = [
     path("login", views.login, name="login"),
     path("login/register", views.register, name="register"),
+    # The login's second step and the passkey login (docs/behaviour.md#second-factors).
+    path("login/weryfikacja", views.mfa_authenticate, name="mfa_authenticate"),
+    path("login/weryfikacja/anuluj", views.mfa_authenticate_cancel, name="mfa_authenticate_cancel"),
+    path("login/klucz", views.passkey_login, name="passkey_login"),
     path("logout", views.logout, name="logout"),
     path("session", views.session_logout, name="session_logout"),
     path("session/<str:hash>/<slug:path>", views.session_link, name="session_link"),
@@ -33,6 +37,22 @@ urlpatterns = [
         "platforma/profil/sesje-aplikacji/<int:token_id>/zakoncz",
         views.app_session_end,
         name="app_session_end",
+    ),
+    # The second factors of the account, behind a recent password (before the learning
+    # app's catch-all, like the deletion request).
+    path("platforma/profil/potwierdz-haslo", views.reauthenticate, name="reauthenticate"),
+    path("platforma/profil/logowanie-dwuetapowe", views.mfa_factors, name="mfa_factors"),
+    path("platforma/profil/logowanie-dwuetapowe/aplikacja", views.mfa_totp, name="mfa_totp"),
+    path("platforma/profil/logowanie-dwuetapowe/klucz", views.mfa_passkey, name="mfa_passkey"),
+    path(
+        "platforma/profil/logowanie-dwuetapowe/kody",
+        views.mfa_recovery_codes,
+        name="mfa_recovery_codes",
+    ),
+    path(
+        "platforma/profil/logowanie-dwuetapowe/<int:factor_id>/usun",
+        views.mfa_factor_remove,
+        name="mfa_factor_remove",
     ),
     path(
         "platforma/profil/eksport-danych",

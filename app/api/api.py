@@ -78,7 +78,8 @@ class PlatformaAPI(NinjaAPI):
 def _document_the_platforms_answers(method: str, operation: dict[str, Any]) -> None:
     """What any operation may answer besides its own refusals: an outage (503), another
     method (405), for a body one too large (413) or of unknown length (411), for a change
-    by a page its CSRF check (403); a 429 says when to try again. A caller auth that lets
+    by a page its CSRF check (403), for the app's token an account that must enrol a
+    second factor first (403); a 429 says when to try again. A caller auth that lets
     visitors in is an optional one."""
     responses = operation["responses"]
     extra = [405, 503]
@@ -88,6 +89,8 @@ def _document_the_platforms_answers(method: str, operation: dict[str, Any]) -> N
         extra += [411, 413]
         if names & {auth.WebSession.__name__, auth.WebVisitor.__name__}:
             extra.append(403)
+    if names & {auth.AppToken.__name__, auth.AppVisitor.__name__}:
+        extra.append(403)
     for status in extra:
         responses.setdefault(
             status,

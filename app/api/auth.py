@@ -63,6 +63,10 @@ class AppToken(APIKeyHeader):
 
     def authenticate(self, request: HttpRequest, key: str | None) -> Any:
         user = account_services.app_token_authenticate(token=key) if key else None
+        # A token issued before the account's role came to need a second factor opens
+        # nothing until the account enrols on the web, as its login would not (403).
+        if user is not None and account_services.account_needs_enrolment(user=user):
+            raise account_services.MfaEnrolmentRequired()
         if user is not None:
             request.user = user
             return user

@@ -72,7 +72,9 @@ class Definition:
 
     @property
     def version(self) -> str:
-        """What the visitor agreed to: changes whenever a service is added or edited."""
+        """What the visitor agreed to: the newest service of an optional purpose (the
+        library versions a service by when it was created), so it changes when a service
+        is added; editing or removing one asks no one again."""
         return max((purpose.version for purpose in self.optional), default="")
 
     def service_names(self) -> set[str]:

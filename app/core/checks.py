@@ -11,7 +11,7 @@ from django.core.checks import CheckMessage, Error, Tags, register
 SHARED_CACHES = frozenset(
     {
         "django.core.cache.backends.redis.RedisCache",
-        "app.core.cache.TolerantRedisCache",
+        "app.core.redis_cache.TolerantRedisCache",
         "django.core.cache.backends.memcached.PyMemcacheCache",
         "django.core.cache.backends.memcached.PyLibMCCache",
         "django.core.cache.backends.db.DatabaseCache",

@@ -32,9 +32,9 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from app.core.cache import CacheUnavailable
 from app.core.inertia import FORM_ERROR_KEY, form_errors, render_page, stash_errors
 from app.core.props import ErrorPageProps
+from app.core.redis_cache import CacheUnavailable
 from app.core.requests import is_inertia, wants_json
 
 View = Callable[..., HttpResponseBase]

@@ -31,6 +31,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 
+from app.core.errors import json_error
+
 logger = logging.getLogger(__name__)
 
 RESULT_MAX_AGE = 1.0
@@ -112,8 +114,13 @@ class _Checks:
             run.wait(settings.HEALTH_CHECK_TIMEOUT + 0.5)
             with self._lock:
                 return self._result or {name: "failing" for name in CHECKS}
+        # Whatever goes wrong in running them (no thread to be had), the run ends: a run
+        # left open would hold every later probe to its stale answer.
+        checks = {name: "failing" for name in CHECKS}
         try:
             checks = self._run_checks()
+        except Exception:
+            logger.exception("Health checks could not run")
         finally:
             with self._lock:
                 self._result, self._result_at = checks, time.monotonic()
@@ -202,5 +209,5 @@ class HealthProbeMiddleware:
             return self.get_response(request)
         request.is_health_probe = True  # type: ignore[attr-defined]
         if request.method not in ("GET", "HEAD"):
-            return _no_store(JsonResponse({"status": "method not allowed"}, status=405))
+            return _no_store(json_error(status=405))
         return probe(request)

@@ -146,7 +146,8 @@ class EmailOutbox(models.Model):
 class LimitEvent(models.Model):
     """How often an account was slowed down or refused by a limit on a day (never from
     where: no address is kept). Institutions see their learners' counts in their area, so a
-    classroom held up at the door shows (docs/behaviour.md#limits)."""
+    classroom held up at the door shows (docs/behaviour.md#limits); kept
+    LIMIT_EVENTS_RETENTION."""
 
     class Kind(models.TextChoices):
         SLOWED = "slowed", _("spowolnione")
@@ -171,3 +172,10 @@ class LimitEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.day} {self.kind} ×{self.count}"
+
+    @classmethod
+    def stale_rows(cls, *, now: datetime) -> models.QuerySet["LimitEvent"]:
+        """Days more than LIMIT_EVENTS_RETENTION before `now`'s, deleted by the daily
+        clean-up (an institution's area reads the last 30 days of them)."""
+        oldest_kept = timezone.localdate(now) - settings.LIMIT_EVENTS_RETENTION
+        return cls.objects.filter(day__lt=oldest_kept)

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 Per = Literal["ip", "user", "key"]
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 _RATE = re.compile(r"^(\d+)/(\d*)([smhd])/(ip|user|key)$")
-# Counter keys start so (app/core/cache.py refuses to treat them as mere copies).
+# Counter keys start so (app/core/redis_cache.py refuses to treat them as mere copies).
 KEY_PREFIX = "rl:"
 
 
@@ -134,7 +134,7 @@ _local_lock = threading.Lock()
 
 def counters_add(items: Sequence[tuple[str, int, int]]) -> list[int]:
     """Add each (key, amount, ttl) to its counter, created with the ttl when missing;
-    returns the new values. Redis does it in one round trip (app/core/cache.py); a
+    returns the new values. Redis does it in one round trip (app/core/redis_cache.py); a
     process's own cache (the embedded default) under a lock."""
     add_many = getattr(cache, "counters_add", None)
     if add_many is not None:
@@ -238,12 +238,15 @@ class QuotaUse:
 
 
 class QuotaExceeded(Exception):
-    """A quota has fewer units left than asked for; `use` is the one, `left` how many."""
+    """A quota has fewer units left than asked for; `use` is the one, `left` how many,
+    `retry_after` the seconds until the longest of the full windows ends (a 429's
+    Retry-After, as limit_count's)."""
 
-    def __init__(self, use: QuotaUse, left: int) -> None:
+    def __init__(self, use: QuotaUse, left: int, *, retry_after: int) -> None:
         super().__init__(use.action)
         self.use = use
         self.left = left
+        self.retry_after = retry_after
 
 
 def quotas_consume(*, uses: Sequence[QuotaUse]) -> None:
@@ -261,7 +264,16 @@ def quotas_consume(*, uses: Sequence[QuotaUse]) -> None:
         return
     items = [(slot.key, use.amount, slot.ttl) for use, slot in counted]
     values = counters_add(items)
-    for (use, slot), value in zip(counted, values, strict=True):
-        if value > slot.rate.amount:
-            counters_add([(key, -amount, ttl) for key, amount, ttl in items])
-            raise QuotaExceeded(use, max(slot.rate.amount - (value - use.amount), 0))
+    full = [
+        (use, slot, value)
+        for (use, slot), value in zip(counted, values, strict=True)
+        if value > slot.rate.amount
+    ]
+    if full:
+        counters_add([(key, -amount, ttl) for key, amount, ttl in items])
+        use, slot, value = full[0]
+        raise QuotaExceeded(
+            use,
+            max(slot.rate.amount - (value - use.amount), 0),
+            retry_after=max(slot.ttl for _use, slot, _value in full),
+        )

@@ -19,8 +19,9 @@ def expired_records_clear(*, now: datetime | None = None) -> dict[str, int]:
     restore links, team invitations: each OneTimeToken model) used, withdrawn or expired
     more than EXPIRED_RECORDS_RETENTION ago, and the rows a model's `stale_rows(now=…)`
     names (app sessions idle past their limit, e-mails of the outbox sent more than
-    EMAIL_OUTBOX_RETENTION ago). Returns how many rows of each went; a second
-    run deletes nothing (idempotent)."""
+    EMAIL_OUTBOX_RETENTION ago, the limits' per-day counts of accounts older than
+    LIMIT_EVENTS_RETENTION). Returns how many rows of each went; a second run deletes
+    nothing (idempotent)."""
     now = now or timezone.now()
     cleared: dict[str, int] = {}
     # The platform's session engine keeps every session in the database.

@@ -12,9 +12,9 @@ from django.db.models import F
 from django.utils import timezone
 
 from app.core import services
-from app.core.cache import outage
 from app.core.emails import render_email
 from app.core.models import EmailOutbox
+from app.core.redis_cache import outage
 
 logger = logging.getLogger(__name__)
 
@@ -30,8 +30,8 @@ def ping() -> str:
 @shared_task(name="core.clear_expired_records")
 def clear_expired_records() -> dict[str, int]:
     """Celery beat runs this daily (CELERY_BEAT_SCHEDULE): expired sessions, spent links
-    and invitations, and e-mails sent a while ago are deleted
-    (services.expired_records_clear). Safe to run twice or after a crash half way."""
+    and invitations, e-mails sent a while ago and old per-day counts of the limits are
+    deleted (services.expired_records_clear). Safe to run twice or after a crash half way."""
     return services.expired_records_clear()
 
 

@@ -4,6 +4,8 @@ chart), and the days or weeks without a row are filled in here with zeros."""
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 
+from django.db.models import Count, QuerySet
+from django.db.models.functions import TruncDate, TruncWeek
 from django.utils import timezone
 
 # The learner, team and pool charts look back this far.
@@ -54,3 +56,31 @@ def series_fill(
         if day in counts:
             counts[day] += count
     return list(counts.items())
+
+
+def _counts_over(
+    rows: QuerySet, *, at: str, keys: list[date], trunc: type[TruncDate | TruncWeek]
+) -> list[tuple[date, int]]:
+    recent = rows.filter(**{f"{at}__gte": day_begins(keys[0])})
+    counts = (
+        recent.annotate(period=trunc(at))
+        .order_by()
+        .values("period")
+        .annotate(n=Count("pk"))
+        .values_list("period", "n")
+    )
+    return series_fill(keys=keys, rows=counts)
+
+
+def weekly_counts(rows: QuerySet, *, at: str, today: date | None = None) -> list[tuple[date, int]]:
+    """How many of `rows` fell in each of the last ACTIVITY_WEEKS weeks by their moment
+    `at` (Monday, count), oldest first, weeks without any as 0: one query, grouped by week
+    in the database."""
+    return _counts_over(rows, at=at, keys=week_list(today=today), trunc=TruncWeek)
+
+
+def daily_counts(rows: QuerySet, *, at: str, today: date | None = None) -> list[tuple[date, int]]:
+    """How many of `rows` fell on each of the last REDEMPTION_DAYS days by their moment
+    `at` (day, count), oldest first, days without any as 0: one query, grouped by day in
+    the database."""
+    return _counts_over(rows, at=at, keys=day_list(today=today), trunc=TruncDate)

@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils import timezone
 
+from app.accounts.mfa_web import SecondFactor
 from app.accounts.models import AppToken, User
 from app.core.pagination import PaginationProps
 from app.core.props import DateCount, FieldRule, date_counts, form_rules
@@ -370,6 +371,7 @@ class ProfileUrls(TypedDict):
     avatar: str
     avatar_remove: str
     delete_account: str
+    second_factors: str
 
 
 @ts_export
@@ -389,6 +391,8 @@ class ProfileProps(TypedDict):
     avatar_max_bytes: int
     urls: ProfileUrls
     app_sessions: list[AppSession]
+    # The account's second factors, with the dates each was added and last used.
+    second_factors: list[SecondFactor]
 
 
 def app_session_props(app_token: AppToken) -> AppSession:
@@ -401,10 +405,15 @@ def app_session_props(app_token: AppToken) -> AppSession:
 
 
 def profile_props(
-    user: User, *, avatar_max_bytes: int, app_sessions: Iterable[AppToken] = ()
+    user: User,
+    *,
+    avatar_max_bytes: int,
+    app_sessions: Iterable[AppToken] = (),
+    second_factors: list[SecondFactor] | None = None,
 ) -> ProfileProps:
     return {
         "app_sessions": [app_session_props(app_token) for app_token in app_sessions],
+        "second_factors": second_factors or [],
         "profile": {
             "email": user.email,
             "first_name": user.first_name,
@@ -420,6 +429,7 @@ def profile_props(
             "avatar_remove": reverse("learning:avatar_remove"),
             # The account-deletion request is its own page (built with account deletion).
             "delete_account": reverse("accounts:account_deletion_request"),
+            "second_factors": reverse("accounts:mfa_factors"),
         },
     }
 

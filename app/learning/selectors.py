@@ -5,7 +5,6 @@ from datetime import date
 from typing import cast
 
 from django.db.models import (
-    Count,
     Exists,
     Func,
     IntegerField,
@@ -15,12 +14,12 @@ from django.db.models import (
     Subquery,
     Value,
 )
-from django.db.models.functions import Coalesce, TruncWeek
+from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from app.accounts.models import User
 from app.core.queries import subquery_aggregate
-from app.core.timeseries import day_begins, series_fill, week_list
+from app.core.timeseries import weekly_counts
 from app.learning.models import (
     Access,
     Certificate,
@@ -143,16 +142,7 @@ def lesson_list(*, user: User, course: Course) -> QuerySet[Lesson]:
 def lesson_activity_weekly(*, user: User, today: date | None = None) -> list[tuple[date, int]]:
     """Lessons the learner finished in each of the last 12 weeks (Monday, count), oldest
     first, weeks without any as 0: one query, grouped by week in the database."""
-    weeks = week_list(today=today)
-    rows = (
-        LessonProgress.objects.filter(user=user, completed_at__gte=day_begins(weeks[0]))
-        .annotate(week=TruncWeek("completed_at"))
-        .order_by()
-        .values("week")
-        .annotate(n=Count("pk"))
-        .values_list("week", "n")
-    )
-    return series_fill(keys=weeks, rows=rows)
+    return weekly_counts(LessonProgress.objects.filter(user=user), at="completed_at", today=today)
 
 
 def exam_access_list(*, user: User) -> QuerySet[Access]:
@@ -209,14 +199,18 @@ def course_choice_list(*, user: User) -> list[tuple[int, str]]:
     return list(owned_course_list(user=user).order_by("title", "id").values_list("id", "title"))
 
 
-def product_is_owned(*, user: User, kind: str, product_id: int) -> bool:
-    """Whether the learner owns the product; a course also counts through a path."""
-    accesses = Access.objects.filter(user=user)
-    if kind == "course":
-        accesses = accesses.filter(Q(course_id=product_id) | Q(path__links__course_id=product_id))
-    else:
-        accesses = accesses.filter(**{f"{kind}_id": product_id})
-    return accesses.exists()
+def product_owned_exists(*, user: User) -> Exists:
+    """For a query of vouchers (rows with course_id, exam_id and path_id): whether the
+    learner owns the row's product, a course also through a path, in the same statement."""
+    return Exists(
+        Access.objects.filter(
+            Q(course_id=OuterRef("course_id"))
+            | Q(path__links__course_id=OuterRef("course_id"))
+            | Q(exam_id=OuterRef("exam_id"))
+            | Q(path_id=OuterRef("path_id")),
+            user=user,
+        )
+    )
 
 
 def authored_course_list(*, author: User) -> QuerySet[Course]:

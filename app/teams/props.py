@@ -33,6 +33,9 @@ class InvitationPageProps(TypedDict):
     accept_url: str
     logout_url: str
     decline_url: str
+    # The code of a problem or refusal that means another account is logged in (the page
+    # offers to log out).
+    wrong_account_code: str
 
 
 @ts_export

@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
-from django.db.models.functions import TruncWeek
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -13,8 +12,8 @@ from django.utils.translation import gettext as _
 from app.accounts.models import User
 from app.core import roles
 from app.core.errors import ApplicationError
-from app.core.queries import subquery_aggregate
-from app.core.timeseries import day_begins, series_fill, week_list
+from app.core.queries import CompiledQuery, subquery_aggregate
+from app.core.timeseries import weekly_counts
 from app.core.tokens import is_well_formed, token_digest
 from app.learning.models import Certificate, Course, Lesson, LessonProgress, PathCourse
 from app.teams.models import Invitation, Membership, Team
@@ -61,17 +60,24 @@ def access_team_by_id(*, user: User, team_id: int) -> Team:
     return team
 
 
+def _managed_team_generation(*, team_id: int, user_id: int) -> QuerySet[Team, tuple[int]]:
+    return Team.objects.filter(pk=team_id, managers__pk=user_id).values_list("cache_generation")
+
+
+# The team page asks it on every visit: composed once (the ORM spent about 0.8 ms of CPU
+# composing the join every time, more than the rest of the cached page).
+_MANAGED_TEAM_GENERATION = CompiledQuery(
+    _managed_team_generation, team_id=-2_000_000_019, user_id=-2_000_000_023
+)
+
+
 def access_team_generation_by_id(*, user: User, team_id: int) -> int:
     """The cache generation of a team the user manages, read from the database with the
     check itself; raises Http404 for any other team."""
-    generation = (
-        Team.objects.filter(pk=team_id, managers=user)
-        .values_list("cache_generation", flat=True)
-        .first()
-    )
-    if generation is None:
+    rows = _MANAGED_TEAM_GENERATION.rows(team_id=team_id, user_id=user.pk)
+    if not rows:
         raise Http404
-    return generation
+    return int(rows[0]["cache_generation"])
 
 
 def access_invitation_by_id(*, user: User, team_id: int, invitation_id: int) -> Invitation:
@@ -177,20 +183,11 @@ def member_progress_map(*, team: Team, user_ids: list[int]) -> dict[tuple[int, i
 def team_activity_weekly(*, team: Team, today: date | None = None) -> list[tuple[date, int]]:
     """Lessons of the team's courses its members finished in each of the last 12 weeks
     (Monday, count), oldest first, weeks without any as 0: one query."""
-    weeks = week_list(today=today)
-    rows = (
-        LessonProgress.objects.filter(
-            user__in=Membership.objects.filter(team=team).values("user_id"),
-            lesson__course__in=course_id_list(team=team),
-            completed_at__gte=day_begins(weeks[0]),
-        )
-        .annotate(week=TruncWeek("completed_at"))
-        .order_by()
-        .values("week")
-        .annotate(n=Count("pk"))
-        .values_list("week", "n")
+    rows = LessonProgress.objects.filter(
+        user__in=Membership.objects.filter(team=team).values("user_id"),
+        lesson__course__in=course_id_list(team=team),
     )
-    return series_fill(keys=weeks, rows=rows)
+    return weekly_counts(rows, at="completed_at", today=today)
 
 
 def membership_list_not_started(*, team: Team) -> QuerySet[Membership]:

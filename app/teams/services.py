@@ -15,7 +15,14 @@ from app.accounts import services as account_services
 from app.accounts import validators
 from app.accounts.models import User
 from app.core.errors import ApplicationError
-from app.core.ratelimits import Client, QuotaExceeded, QuotaUse, limit_count, quotas_consume
+from app.core.ratelimits import (
+    Client,
+    QuotaExceeded,
+    QuotaUse,
+    RateLimited,
+    limit_count,
+    quotas_consume,
+)
 from app.core.tasks import send_email
 from app.core.tokens import is_well_formed, new_token, token_digest
 from app.learning import services as learning_services
@@ -159,7 +166,8 @@ ADDRESS_QUOTA = "team_invite_address"
 
 def invitation_quota_use(*, by: User, emails: list[str], field: str | None = None) -> None:
     """Count one invitation e-mail to each of `emails` against the quotas of manager `by`,
-    all or none; raises ApplicationError (429, the message under `field` when given)."""
+    all or none; raises RateLimited (429 with the seconds until the full quota's window
+    ends, the message under `field` when given)."""
     uses = [QuotaUse(action=INVITE_QUOTA, amount=len(emails), user_id=by.pk)]
     uses += [QuotaUse(action=ADDRESS_QUOTA, amount=1, key=f"{by.pk}:{email}") for email in emails]
     try:
@@ -175,7 +183,7 @@ def invitation_quota_use(*, by: User, emails: list[str], field: str | None = Non
                 "Na adres %(email)s wysłałeś już dziś za dużo zaproszeń. Spróbuj jutro."
             ) % {"email": str(exceeded.use.key).split(":", 1)[1]}
         fields = {field: message} if field else None
-        raise ApplicationError(message, code="rate_limited", status=429, fields=fields) from None
+        raise RateLimited(message, retry_after=exceeded.retry_after, fields=fields) from None
 
 
 def _lock_open(invitation: Invitation) -> Invitation:

@@ -10,7 +10,14 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from app.learning.models import Course, Exam, LearningPath, ProductKind
+from app.learning.models import (
+    Course,
+    Exam,
+    LearningPath,
+    ProductKind,
+    one_product,
+    product_link,
+)
 
 CODE_MAX_LENGTH = 64
 CODE_SHAPE = re.compile(r"^[A-Z0-9_-]{1,64}$")
@@ -25,30 +32,9 @@ def normalize_code(raw: str) -> str:
 class GrantsProduct(models.Model):
     """At most one product: a course, an exam or a path (none = nothing assigned yet)."""
 
-    course = models.ForeignKey(
-        Course,
-        verbose_name=_("kurs"),
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="+",
-    )
-    exam = models.ForeignKey(
-        Exam,
-        verbose_name=_("egzamin"),
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="+",
-    )
-    path = models.ForeignKey(
-        LearningPath,
-        verbose_name=_("ścieżka"),
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="+",
-    )
+    course = product_link(Course, _("kurs"), on_delete=models.PROTECT, related_name="+")
+    exam = product_link(Exam, _("egzamin"), on_delete=models.PROTECT, related_name="+")
+    path = product_link(LearningPath, _("ścieżka"), on_delete=models.PROTECT, related_name="+")
 
     class Meta:
         abstract = True
@@ -69,12 +55,7 @@ class GrantsProduct(models.Model):
 def _at_most_one_product(name: str) -> models.CheckConstraint:
     none = Q(course__isnull=True, exam__isnull=True, path__isnull=True)
     return models.CheckConstraint(
-        condition=(
-            none
-            | Q(course__isnull=False, exam__isnull=True, path__isnull=True)
-            | Q(course__isnull=True, exam__isnull=False, path__isnull=True)
-            | Q(course__isnull=True, exam__isnull=True, path__isnull=False)
-        ),
+        condition=none | one_product(),
         name=name,
     )
 

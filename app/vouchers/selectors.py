@@ -6,7 +6,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from django.db.models import Count, OuterRef, Q, QuerySet, Sum
-from django.db.models.functions import Coalesce, TruncDate, TruncWeek
+from django.db.models.functions import Coalesce, TruncWeek
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -15,7 +15,7 @@ from app.accounts.models import User
 from app.core.models import LimitEvent
 from app.core.queries import subquery_aggregate
 from app.core.requests import parse_id
-from app.core.timeseries import as_date, day_begins, day_list, series_fill, week_list
+from app.core.timeseries import as_date, daily_counts, week_list
 from app.learning.models import Course, Exam, LearningPath
 from app.vouchers.models import Redemption, Voucher, VoucherAllowance, VoucherBatch
 
@@ -104,16 +104,9 @@ def batch_redemptions_daily(
 ) -> list[tuple[date, int]]:
     """Codes of the batch redeemed on each of the last 30 days (day, count), oldest first,
     days without any as 0: one query, grouped by day in the database."""
-    days = day_list(today=today)
-    rows = (
-        Redemption.objects.filter(voucher__batch=batch, redeemed_at__gte=day_begins(days[0]))
-        .annotate(day=TruncDate("redeemed_at"))
-        .order_by()
-        .values("day")
-        .annotate(n=Count("pk"))
-        .values_list("day", "n")
+    return daily_counts(
+        Redemption.objects.filter(voucher__batch=batch), at="redeemed_at", today=today
     )
-    return series_fill(keys=days, rows=rows)
 
 
 def allowance_get(*, user: User) -> tuple[int, int]:

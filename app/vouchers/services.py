@@ -1,17 +1,20 @@
 """Writes of vouchers: redeeming a code, and generating batches of codes."""
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache, wraps
 
-from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db import IntegrityError, connections, router, transaction
+from django.db.models import Exists, F, OuterRef, QuerySet
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from app.accounts.models import User
 from app.core.errors import ApplicationError
+from app.core.queries import CompiledQuery
 from app.core.ratelimits import Client, Counted, limit_count
 from app.core.tasks import task_enqueue_on_commit
 from app.learning import selectors as learning_selectors
@@ -106,7 +109,7 @@ def voucher_redeem(*, user: User, code: str) -> Grant:
         raise _unknown_code()
     now = timezone.now()
     voucher, product, kind = _redeem_checks(
-        voucher=_voucher_of(code=normalized), user=user, now=now
+        voucher=_voucher_of(code=normalized, user=user), now=now
     )
     try:
         with transaction.atomic():
@@ -130,12 +133,34 @@ def voucher_redeem(*, user: User, code: str) -> Grant:
     return Grant(type=kind, object_id=product.pk, title=product.title)
 
 
-def _seat_taken(*, voucher: Voucher, now: datetime) -> bool:
-    return bool(
-        Voucher.objects.filter(pk=voucher.pk, seats_used__lt=F("seats"), valid_from__lte=now)
-        .filter(Q(valid_until__isnull=True) | Q(valid_until__gt=now))
-        .update(seats_used=F("seats_used") + 1)
+@cache
+def _seat_statement(alias: str) -> str:
+    # Every redemption runs it: written once from the model's names (the ORM spent about
+    # 0.6 ms of CPU composing the same UPDATE every time).
+    quote = connections[alias].ops.quote_name
+    fields = {field.name: field for field in Voucher._meta.concrete_fields}
+    column = {name: quote(str(fields[name].column)) for name in _SEAT_COLUMNS}
+    return (
+        f"UPDATE {quote(Voucher._meta.db_table)}"  # noqa: S608 - the model's own names
+        f" SET {column['seats_used']} = {column['seats_used']} + 1"
+        f" WHERE {column['id']} = %s AND {column['seats_used']} < {column['seats']}"
+        f" AND {column['valid_from']} <= %s"
+        f" AND ({column['valid_until']} IS NULL OR {column['valid_until']} > %s)"
     )
+
+
+_SEAT_COLUMNS = ("id", "seats", "seats_used", "valid_from", "valid_until")
+
+
+def _seat_taken(*, voucher: Voucher, now: datetime) -> bool:
+    """Take one seat of `voucher` if one is left and it is valid at `now`: the condition
+    and the increment are one statement, so parallel redemptions never overfill it."""
+    alias = router.db_for_write(Voucher)
+    connection = connections[alias]
+    moment = connection.ops.adapt_datetimefield_value(now)
+    with connection.cursor() as cursor:
+        cursor.execute(_seat_statement(alias), [voucher.pk, moment, moment])
+        return cursor.rowcount == 1
 
 
 def _already_owned(product: Product | None) -> ApplicationError:
@@ -162,16 +187,59 @@ def _used_up() -> ApplicationError:
     )
 
 
-def _voucher_of(*, code: str) -> Voucher | None:
-    return Voucher.objects.select_related("course", "exam", "path").filter(code=code).first()
+def _voucher_for_learner(*, code: str, user_id: int) -> QuerySet[Voucher]:
+    """The voucher of `code` with whether the learner redeemed it already
+    (`redeemed_by_user`) and owns its product (`owned_by_user`), and its product's title."""
+    return Voucher.objects.filter(code=code).annotate(
+        redeemed_by_user=Exists(Redemption.objects.filter(voucher=OuterRef("pk"), user_id=user_id)),
+        owned_by_user=learning_selectors.product_owned_exists(user=User(pk=user_id)),
+        course_title=F("course__title"),
+        exam_title=F("exam__title"),
+        path_title=F("path__title"),
+    )
+
+
+# Every redemption reads it: composed once (the ORM took 2 ms of CPU to compose it, ten
+# times what the database takes to answer).
+_VOUCHER_FOR_LEARNER = CompiledQuery(
+    _voucher_for_learner, code="\x00voucher-code\x00", user_id=-2_000_000_017
+)
+_PRODUCT_MODELS: tuple[tuple[str, type[Product]], ...] = (
+    ("course", Course),
+    ("exam", Exam),
+    ("path", LearningPath),
+)
+
+
+def _voucher_of(*, code: str, user: User | None = None) -> Voucher | None:
+    """The voucher with its product; for `user` also whether they redeemed it already
+    (`redeemed_by_user`) and own its product (`owned_by_user`), all in one statement."""
+    if user is None:
+        return Voucher.objects.select_related("course", "exam", "path").filter(code=code).first()
+    found = _VOUCHER_FOR_LEARNER.instances(code=code, user_id=user.pk)
+    if not found:
+        return None
+    voucher = found[0]
+    for field, model in _PRODUCT_MODELS:
+        product_id = getattr(voucher, f"{field}_id")
+        if product_id is not None:
+            title = getattr(voucher, f"{field}_title")
+            # The product as loaded with its title alone (its other fields on demand).
+            setattr(
+                voucher,
+                field,
+                model.from_db(voucher._state.db, ["id", "title"], [product_id, title]),
+            )
+    return voucher
 
 
 def _redeem_checks(
-    *, voucher: Voucher | None, user: User, now: datetime
+    *, voucher: Voucher | None, now: datetime
 ) -> tuple[Voucher, Product, ProductKind]:
-    """The refusals of one redemption, in the order the learner is told them."""
+    """The refusals of one redemption, in the order the learner is told them (`voucher`
+    as _voucher_of reads it for the learner)."""
     voucher = _dates_check(voucher=voucher, now=now)
-    if voucher.redemptions.filter(user=user).exists():
+    if voucher.redeemed_by_user:  # type: ignore[attr-defined]
         raise _already_redeemed()
     product, kind = voucher.product, voucher.kind
     if product is None or kind is None:
@@ -185,7 +253,7 @@ def _redeem_checks(
         )
     if voucher.seats_used >= voucher.seats:
         raise _used_up()
-    if learning_selectors.product_is_owned(user=user, kind=kind, product_id=product.pk):
+    if voucher.owned_by_user:  # type: ignore[attr-defined]
         raise _already_owned(product)
     return voucher, product, kind
 
@@ -240,6 +308,18 @@ def batch_name_default(*, product: Product) -> str:
     }
 
 
+def _then_make_codes[**P](order: Callable[P, VoucherBatch]) -> Callable[P, VoucherBatch]:
+    @wraps(order)
+    def ordered(*args: P.args, **kwargs: P.kwargs) -> VoucherBatch:
+        batch = order(*args, **kwargs)
+        # Up to 10,000 codes take a while: a worker makes them, the batch page shows how far.
+        task_enqueue_on_commit(BATCH_CODES_TASK, batch_id=batch.pk)
+        return batch
+
+    return ordered
+
+
+@_then_make_codes
 def batch_generate(
     *,
     issued_by: User,
@@ -256,30 +336,6 @@ def batch_generate(
     `idempotency_key` of the same issuer again returns the batch it ordered (its task,
     enqueued again, finds the codes made and stops). Raises ApplicationError (code: size,
     allowance)."""
-    batch = _batch_order(
-        issued_by=issued_by,
-        channel=channel,
-        product=product,
-        size=size,
-        name=name,
-        valid_until=valid_until,
-        idempotency_key=idempotency_key,
-    )
-    # Up to 10,000 codes take a while: a worker makes them, the batch page shows how far.
-    task_enqueue_on_commit(BATCH_CODES_TASK, batch_id=batch.pk)
-    return batch
-
-
-def _batch_order(
-    *,
-    issued_by: User,
-    channel: str,
-    product: Product,
-    size: int,
-    name: str,
-    valid_until: datetime | None,
-    idempotency_key: str | None,
-) -> VoucherBatch:
     if idempotency_key is not None:
         ordered = VoucherBatch.objects.filter(
             issued_by=issued_by, idempotency_key=idempotency_key

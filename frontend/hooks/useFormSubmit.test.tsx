@@ -2,7 +2,12 @@ import { act, type FormEvent } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { useFormSubmit, type PostingForm, type SubmitOptions } from "./useFormSubmit";
+import {
+  useFormSubmit,
+  type PostingForm,
+  type Prepared,
+  type SubmitOptions,
+} from "./useFormSubmit";
 
 vi.mock("@inertiajs/react", () => ({ usePage: () => ({ component: "Learning/Notes" }) }));
 
@@ -10,12 +15,17 @@ vi.mock("@inertiajs/react", () => ({ usePage: () => ({ component: "Learning/Note
 
 type Visit = Parameters<PostingForm["post"]>[1];
 
-/** A stand-in for Inertia's form: it records each post and its callbacks. */
+/** A stand-in for Inertia's form: it records each post, what it sends and its callbacks. */
 class FakeForm implements PostingForm {
   processing = false;
-  posts: Array<{ url: string; visit: Visit }> = [];
+  fields: object = { text: "Notatka" };
+  posts: Array<{ url: string; data: object; visit: Visit }> = [];
+  private sent: (data: object) => object = (data) => data;
+  transform(callback: (data: object) => object) {
+    this.sent = callback;
+  }
   post(url: string, visit: Visit) {
-    this.posts.push({ url, visit });
+    this.posts.push({ url, data: this.sent(this.fields), visit });
   }
 }
 
@@ -87,6 +97,7 @@ describe("useFormSubmit", () => {
 
     expect(form.posts).toHaveLength(1);
     expect(form.posts[0]!.url).toBe("/platforma/notatki");
+    expect(form.posts[0]!.data).toEqual({ text: "Notatka" });
     expect(form.posts[0]!.visit).toMatchObject({ preserveScroll: true, preserveState: true });
   });
 
@@ -167,6 +178,43 @@ describe("useFormSubmit", () => {
     submit();
     expect(answer((visit) => visit.onNetworkError())).toBe(false);
     expect(result.failure).toBe("");
+    expect(result.disabled).toBe(false);
+  });
+
+  it("posts a button's values to its own address, and only with that post", () => {
+    render();
+    act(() => result.post({ url: "/platforma/lekcje/1", data: { done: true } }));
+    answer((visit) => visit.onSuccess({ component: "Learning/Notes" }));
+    act(() => result.post());
+
+    expect(form.posts.map(({ url, data }) => ({ url, data }))).toEqual([
+      { url: "/platforma/lekcje/1", data: { text: "Notatka", done: true } },
+      { url: "/platforma/notatki", data: { text: "Notatka" } },
+    ]);
+  });
+
+  it("posts what is made when the form is sent, disabled while it is awaited", async () => {
+    let made: (prepared: Prepared) => void = () => undefined;
+    const prepare = vi.fn(() => new Promise<Prepared>((resolve) => (made = resolve)));
+    render({ prepare });
+    submit();
+
+    expect(result.disabled).toBe(true);
+    expect(form.posts).toEqual([]);
+    submit();
+    expect(prepare).toHaveBeenCalledTimes(1);
+
+    await act(async () => made({ data: { credential: { id: "abc" } } }));
+    expect(form.posts).toHaveLength(1);
+    expect(form.posts[0]!.data).toEqual({ text: "Notatka", credential: { id: "abc" } });
+  });
+
+  it("posts nothing when what is made says why not, and gives its message", async () => {
+    render({ prepare: () => Promise.resolve({ refusal: "Ta przeglądarka nie obsługuje kluczy" }) });
+    await act(async () => result.post());
+
+    expect(form.posts).toEqual([]);
+    expect(result.failure).toBe("Ta przeglądarka nie obsługuje kluczy");
     expect(result.disabled).toBe(false);
   });
 

@@ -3,10 +3,15 @@ import { useState, type FormEvent } from "react";
 
 import { refusalMessage, type RefusalOptions } from "@/lib/validation";
 
+type Data = Record<string, unknown>;
+
 /** What the hook needs of an Inertia `useForm` object (method syntax on purpose, so a
  * form of any fields stands in). */
 export interface PostingForm {
   processing: boolean;
+  // What is posted: the form's data with the post's own values (the hook sets it on
+  // every post, so a page gives none of its own).
+  transform(callback: (data: object) => object): void;
   post(
     url: string,
     options: {
@@ -22,12 +27,18 @@ export interface PostingForm {
   ): void;
 }
 
+/** What a form posts besides its fields, made only when it is sent (a passkey's answer to
+ * the server's challenge), or why nothing is posted (`refusal`, given as `failure`). */
+export type Prepared = { data: Data } | { refusal: string };
+
 export interface SubmitOptions extends RefusalOptions {
   /** The form's text fields (useFormFields): it posts only when they are valid, and a try
    * shows every field's message. */
   fields?: { isValid: boolean; markSubmitted: () => void };
   /** Anything else the form waits for (a code typed, a choice made, an address checked). */
   ready?: boolean;
+  /** Made just before each post, the button disabled while it is awaited. */
+  prepare?: () => Promise<Prepared>;
   /** A server error or a lost connection is shown as the refusal (`fallback`) instead of
    * the app's own error dialog. */
   brokenAsRefusal?: boolean;
@@ -36,16 +47,26 @@ export interface SubmitOptions extends RefusalOptions {
   onStay?: () => void;
 }
 
+/** One post of a button that has no form of its own (a toggle, an acceptance): its address
+ * unless the hook's, and its values beside the form's data. */
+export interface PostTarget {
+  url?: string;
+  data?: Data;
+}
+
 /** How every form of the platform posts (docs/behaviour.md#forms): the button is disabled
  * while the form is invalid or being sent; once the server accepts, it stays disabled
  * while the browser leaves for the next page; a refusal enables it again and gives its
  * message (`failure`, for the page's dialog or snackbar; each field's own message shows
- * beside its field). */
+ * beside its field). A form posts with `submit`; a button with no form calls `post`,
+ * e.g. `post({ url: lesson.toggle_url, data: { done: true } })`. */
 export function useFormSubmit(form: PostingForm, url: string, options: SubmitOptions = {}) {
   const component = usePage().component;
   const [leaving, setLeaving] = useState(false);
+  const [preparing, setPreparing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const valid = (options.fields?.isValid ?? true) && (options.ready ?? true);
+  const busy = form.processing || preparing || leaving;
 
   function broken() {
     if (!options.brokenAsRefusal) return undefined;
@@ -53,13 +74,11 @@ export function useFormSubmit(form: PostingForm, url: string, options: SubmitOpt
     return false;
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    options.fields?.markSubmitted();
-    if (!valid || form.processing || leaving) return;
-    setFailure(null);
+  function send(target: PostTarget, prepared: Data) {
+    const values = { ...target.data, ...prepared };
+    form.transform((data: object) => ({ ...data, ...values }));
     let answered = false;
-    form.post(url, {
+    form.post(target.url ?? url, {
       preserveScroll: true,
       preserveState: true,
       onSuccess: (page) => {
@@ -90,9 +109,35 @@ export function useFormSubmit(form: PostingForm, url: string, options: SubmitOpt
     });
   }
 
+  async function prepareThenSend(target: PostTarget, prepare: () => Promise<Prepared>) {
+    setPreparing(true);
+    let prepared: Prepared;
+    try {
+      prepared = await prepare();
+    } finally {
+      setPreparing(false);
+    }
+    if ("refusal" in prepared) setFailure(prepared.refusal);
+    else send(target, prepared.data);
+  }
+
+  function post(target: PostTarget = {}) {
+    options.fields?.markSubmitted();
+    if (!valid || busy) return;
+    setFailure(null);
+    if (options.prepare) void prepareThenSend(target, options.prepare);
+    else send(target, {});
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    post();
+  }
+
   return {
     submit,
-    disabled: !valid || form.processing || leaving,
+    post,
+    disabled: !valid || busy,
     failure,
     clearFailure: () => setFailure(null),
   };

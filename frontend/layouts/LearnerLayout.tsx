@@ -1,7 +1,9 @@
 import { Link, usePage } from "@inertiajs/react";
 import { useEffect, useRef, type ReactNode } from "react";
 
-import { isMessageKey, useT } from "@/i18n";
+import Glyph from "@/components/ui/Glyph";
+import { menuLabel } from "@/components/shell/menuLabel";
+import { useT } from "@/i18n";
 import { routes } from "@/routes";
 
 /** The learner area around its pages: the area's menu, then the page. It persists across
@@ -33,7 +35,7 @@ export default function LearnerLayout({ children }: { children: ReactNode }) {
           {menu
             .filter((entry) => !entry.external)
             .map((entry) => {
-              const key = `menu.${entry.key}`;
+              const label = menuLabel(t, entry);
               const active = current === entry.href || current?.startsWith(`${entry.href}/`);
               return (
                 <li key={entry.key}>
@@ -50,18 +52,13 @@ export default function LearnerLayout({ children }: { children: ReactNode }) {
                       // (docs/behaviour.md#menus).
                       <>
                         <span aria-hidden="true">👥</span>
-                        <span className="sr-only">{isMessageKey(key) ? t(key) : entry.key}</span>
+                        <span className="sr-only">{label}</span>
                       </>
-                    ) : isMessageKey(key) ? (
-                      t(key)
                     ) : (
-                      entry.key
+                      label
                     )}
                     {entry.warning ? (
-                      <span className="ml-1" title={t("menu.profile_not_public")}>
-                        <span aria-hidden="true">⚠</span>
-                        <span className="sr-only">{t("menu.profile_not_public")}</span>
-                      </span>
+                      <Glyph symbol="⚠" label={t("menu.profile_not_public")} className="ml-1" />
                     ) : null}
                   </Link>
                 </li>

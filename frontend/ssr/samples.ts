@@ -116,6 +116,7 @@ export const samples: { [K in keyof Pages]: { props: Pages[K]; shared: SharedPro
       urls: {
         login: "/login",
         register: "/rejestracja",
+        passkey_login: "/login/klucz",
         username_check: "/login/sprawdz",
         password_reminder: "/p/haslo/przypomnij",
         terms: "/p/regulamin",
@@ -135,6 +136,44 @@ export const samples: { [K in keyof Pages]: { props: Pages[K]; shared: SharedPro
   "Accounts/PasswordReset": {
     shared: anonymous,
     props: { error: null, rules, submit_url: "/p/haslo/nowe", reminder_url: "/p/haslo/przypomnij" },
+  },
+  "Accounts/MfaAuthenticate": {
+    shared: anonymous,
+    props: {
+      has_totp: true,
+      request_options: null,
+      code_length: 8,
+      submit_url: "/login/weryfikacja",
+      cancel_url: "/login/weryfikacja/anuluj",
+    },
+  },
+  "Accounts/PasskeyLogin": {
+    shared: anonymous,
+    props: { request_options: { publicKey: {} }, submit_url: "/login/klucz", login_url: "/login" },
+  },
+  "Accounts/Reauthenticate": {
+    shared: learner,
+    props: { submit_url: "/platforma/profil/potwierdz-haslo" },
+  },
+  "Accounts/MfaFactors": {
+    shared: learner,
+    props: {
+      factors: [],
+      totp_secret: "JBSWY3DPEHPK3PXP",
+      totp_url: "otpauth://totp/ola%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Platforma",
+      totp_qr: null,
+      creation_options: { publicKey: {} },
+      recovery_codes: [],
+      required: false,
+      return_url: null,
+      urls: {
+        totp: "/platforma/profil/logowanie-dwuetapowe/aplikacja",
+        passkey: "/platforma/profil/logowanie-dwuetapowe/klucz",
+        recovery_codes: "/platforma/profil/logowanie-dwuetapowe/kody",
+        profile: "/platforma/profil",
+      },
+      rules: { totp_code: { max_length: 10 }, passkey_name: { max_length: 100 } },
+    },
   },
   "Accounts/SessionLink": { shared: anonymous, props: { submit_url: "/session/x/moje_kursy" } },
   "Accounts/SessionLogout": { shared: anonymous, props: {} },
@@ -293,7 +332,18 @@ export const samples: { [K in keyof Pages]: { props: Pages[K]; shared: SharedPro
         avatar: "/platforma/profil/avatar",
         avatar_remove: "/platforma/profil/avatar/usun",
         delete_account: "/konto/usun",
+        second_factors: "/platforma/profil/logowanie-dwuetapowe",
       },
+      second_factors: [
+        {
+          id: 1,
+          type: "totp",
+          name: "",
+          created_at: "2026-02-01T09:00:00Z",
+          last_used_at: null,
+          unused_codes: null,
+        },
+      ],
       app_sessions: [
         {
           device: "Pixel 8",
@@ -332,6 +382,7 @@ export const samples: { [K in keyof Pages]: { props: Pages[K]; shared: SharedPro
       accept_url: "/twoj_zespol/akceptuj",
       logout_url: "/wyloguj",
       decline_url: "/platforma",
+      wrong_account_code: "404",
     },
   },
   "Teams/Manager": {

@@ -299,6 +299,7 @@ export interface InvitationPageProps {
   accept_url: string;
   logout_url: string;
   decline_url: string;
+  wrong_account_code: string;
 }
 
 export interface InvitationProblem {
@@ -345,6 +346,7 @@ export interface LoginPageProps {
 export interface LoginPageUrls {
   login: string;
   register: string;
+  passkey_login: string;
   username_check: string;
   password_reminder: string;
   terms: string;
@@ -403,6 +405,34 @@ export interface MenuProps {
   learner: Array<MenuEntry>;
   divider: boolean;
   shop_url: string | null;
+}
+
+export interface MfaAuthenticatePageProps {
+  has_totp: boolean;
+  request_options: Record<string, unknown> | null;
+  code_length: number;
+  submit_url: string;
+  cancel_url: string;
+}
+
+export interface MfaFactorsPageProps {
+  factors: Array<SecondFactor>;
+  totp_secret: string | null;
+  totp_url: string | null;
+  totp_qr: string | null;
+  creation_options: Record<string, unknown>;
+  recovery_codes: Array<string>;
+  required: boolean;
+  return_url: string | null;
+  urls: MfaFactorsUrls;
+  rules: Record<string, FieldRule>;
+}
+
+export interface MfaFactorsUrls {
+  totp: string;
+  passkey: string;
+  recovery_codes: string;
+  profile: string;
 }
 
 export interface MyCoursesProps {
@@ -468,6 +498,12 @@ export interface PaginationProps {
   next_url: string | null;
 }
 
+export interface PasskeyLoginPageProps {
+  request_options: Record<string, unknown>;
+  submit_url: string;
+  login_url: string;
+}
+
 export interface PasswordResetPageProps {
   error: string | null;
   rules: Record<string, FieldRule>;
@@ -516,6 +552,7 @@ export interface ProfileProps {
   avatar_max_bytes: number;
   urls: ProfileUrls;
   app_sessions: Array<AppSession>;
+  second_factors: Array<SecondFactor>;
 }
 
 export interface ProfileUrls {
@@ -523,6 +560,7 @@ export interface ProfileUrls {
   avatar: string;
   avatar_remove: string;
   delete_account: string;
+  second_factors: string;
 }
 
 export interface ProgressItem {
@@ -543,6 +581,10 @@ export interface QuestionItem {
   question: string;
   answer: string;
   course: CourseLink;
+}
+
+export interface ReauthenticatePageProps {
+  submit_url: string;
 }
 
 export interface RedeemProps {
@@ -569,6 +611,15 @@ export interface ReminderPageUrls {
   submit: string;
   login: string;
   home: string;
+}
+
+export interface SecondFactor {
+  id: number;
+  type: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+  unused_codes: number | null;
 }
 
 export interface SessionLinkPageProps {
@@ -661,8 +712,12 @@ export interface Pages {
   "Accounts/DataExport": DataExportPageProps;
   "Accounts/DeletionRequest": DeletionRequestPageProps;
   "Accounts/Login": LoginPageProps;
+  "Accounts/MfaAuthenticate": MfaAuthenticatePageProps;
+  "Accounts/MfaFactors": MfaFactorsPageProps;
+  "Accounts/PasskeyLogin": PasskeyLoginPageProps;
   "Accounts/PasswordReminder": ReminderPageProps;
   "Accounts/PasswordReset": PasswordResetPageProps;
+  "Accounts/Reauthenticate": ReauthenticatePageProps;
   "Accounts/SessionLink": SessionLinkPageProps;
   "Accounts/SessionLogout": SessionLogoutPageProps;
   "Errors/Error": ErrorPageProps;

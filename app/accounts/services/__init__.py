@@ -7,6 +7,7 @@
 - `deletion`: deletion asked for, confirmed, undone, and the purge;
 - `avatars`: the avatar's file;
 - `data_export`: a learner's data export;
+- `mfa`: second factors outside the browser (the app's code, an admin's reset);
 - `mail`: what their e-mails share.
 """
 
@@ -48,6 +49,22 @@ from app.accounts.services.deletion import (
     account_restore_check,
     accounts_purge_due,
 )
+from app.accounts.services.mail import account_email_send
+from app.accounts.services.mfa import (
+    MfaCodeRefused,
+    MfaEnrolmentRequired,
+    MfaRequired,
+    account_factor_required,
+    account_factors_summary,
+    account_has_factor,
+    account_needs_enrolment,
+    login_factor_check,
+    mfa_code_attempt,
+    mfa_code_check,
+    mfa_code_format_check,
+    mfa_code_format_message,
+    mfa_reset,
+)
 from app.accounts.services.passwords import (
     password_reminder_send,
     password_reset,
@@ -67,10 +84,18 @@ __all__ = [
     "APP_TOKEN_HEADER",
     "DATA_EXPORT_TASK",
     "PASSWORD_ONLY",
+    "MfaCodeRefused",
+    "MfaEnrolmentRequired",
+    "MfaRequired",
     "account_deletion_check",
     "account_deletion_confirm",
     "account_deletion_request",
+    "account_email_send",
     "account_erase",
+    "account_factor_required",
+    "account_factors_summary",
+    "account_has_factor",
+    "account_needs_enrolment",
     "account_purge",
     "account_restore",
     "account_restore_check",
@@ -89,6 +114,12 @@ __all__ = [
     "email_confirm",
     "email_confirmation_link",
     "email_mark_verified",
+    "login_factor_check",
+    "mfa_code_attempt",
+    "mfa_code_check",
+    "mfa_code_format_check",
+    "mfa_code_format_message",
+    "mfa_reset",
     "newsletter_set",
     "password_reminder_send",
     "password_reset",

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from app.accounts.models import AppToken, Session, User
+from app.accounts.models import AppToken, Session, User, role_codes_aggregate
 from app.core.errors import ApplicationError
 from app.core.tokens import new_token, token_digest
 
@@ -48,9 +48,17 @@ def app_token_authenticate(*, token: str) -> User | None:
     ended, a live one is marked used."""
     if not token or len(token) > 200:
         return None
-    found = AppToken.objects.select_related("user").filter(digest=token_digest(token)).first()
+    found = (
+        AppToken.objects.select_related("user")
+        # The account's roles come with it: every app call asks them (a role that needs a
+        # second factor, the areas' guards) and pays no query of its own for them.
+        .annotate(user_role_list=role_codes_aggregate("user__"))
+        .filter(digest=token_digest(token))
+        .first()
+    )
     if found is None:
         return None
+    found.user.role_list = found.user_role_list  # type: ignore[attr-defined]
     now = timezone.now()
     if found.last_used_at <= now - timedelta(days=settings.API_TOKEN_IDLE_DAYS):
         found.delete()

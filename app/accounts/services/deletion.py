@@ -15,10 +15,9 @@ from app.accounts.cache import account_cache_bump
 from app.accounts.models import AccountDeletionLink, SessionLink, User
 from app.accounts.services.app_sessions import user_end_sessions
 from app.accounts.services.avatars import avatar_delete
-from app.accounts.services.mail import absolute_url, link_email_send
+from app.accounts.services.mail import absolute_url, account_email_send, link_email_send
 from app.accounts.signals import account_anonymised
 from app.core.models import DataExport, EmailOutbox
-from app.core.tasks import send_email
 from app.core.tokens import USED
 
 # Where purged accounts' addresses point: `.invalid` can never be delivered (RFC 2606).
@@ -68,12 +67,10 @@ def account_deletion_confirm(*, user: User, token: str) -> datetime:
             kind=AccountDeletionLink.Kind.RESTORE,
         )
         user_end_sessions(user=user)
-        send_email(
+        account_email_send(
+            user=user,
             template="account_deletion_scheduled",
-            to=user.email,
-            language=user.language,
             context={
-                "first_name": user.shown_first_name,
                 "undo_url": absolute_url(
                     reverse("accounts:account_restore", kwargs={"hash": restore_token})
                 ),

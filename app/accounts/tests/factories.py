@@ -24,6 +24,13 @@ def make_user(
     return user
 
 
+def logged_in(client, **fields) -> User:
+    """A new account (make_user's `fields`) logged in on the test client."""
+    user = make_user(**fields)
+    client.force_login(user)
+    return user
+
+
 def mark_for_deletion(user: User, *, hours_ago: float) -> None:
     """`user` as if the deletion was confirmed `hours_ago` (the account locked since)."""
     User.objects.filter(pk=user.pk).update(

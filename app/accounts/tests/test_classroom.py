@@ -7,13 +7,15 @@ into the same windows, as forty learners starting a lesson in the same minutes d
 
 import pytest
 from django.contrib.auth import SESSION_KEY
+from django.http import HttpResponse
 from django.test import Client
 
-from app.accounts import login_throttle
+from app.accounts import known_devices, login_throttle
 from app.accounts.models import User
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.api.tests.helpers import error_of, get_api, post_api
 from app.core.models import LimitEvent
+from app.core.ratelimits import Client as LimitClient
 from app.core.roles import Role
 from app.core.tests.helpers import post_json
 from app.learning.models import Access
@@ -27,14 +29,6 @@ SCHOOL = "203.0.113.50"
 CLASS = 40
 MISTYPING = 15
 PASSWORD = "lekcja-pierwsza"
-
-
-@pytest.fixture
-def waits(monkeypatch):
-    """The delays the platform would have made an answer wait, recorded, not slept."""
-    recorded: list[float] = []
-    monkeypatch.setattr(login_throttle, "sleep", recorded.append)
-    return recorded
 
 
 def _learner(n: int) -> dict[str, object]:
@@ -200,3 +194,130 @@ def test_one_account_guessed_from_one_address_is_blocked_there(limits_clock, wai
     assert right.status_code == 429
     # ...and the account's refusals are counted for its institution, without addresses.
     assert LimitEvent.objects.get(user=owner, kind=LimitEvent.Kind.REFUSED).count == 16
+
+
+def test_two_classes_behind_one_address_make_more_typos_than_the_free_ones_and_get_in(
+    limits_clock, waits, settings
+):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    rules = settings.LOGIN_ADDRESS_SLOWDOWN
+    learners = [make_user(email=f"uczen{n:02d}@szkola.example") for n in range(2 * CLASS)]
+    typos = 0
+    # Two classes in the same quarter of an hour, three typos for every four learners: more
+    # failures than one class's free allowance, fewer than their logins earn.
+    for n, learner in enumerate(learners):
+        if n % 4 != 3:
+            typos += 1
+            assert _web_log_in(learner.email, "zle-haslo") is None
+        assert _web_log_in(learner.email, DEFAULT_PASSWORD) is not None, n
+    assert typos > rules["free"]
+    assert waits == []
+    assert not LimitEvent.objects.exists()
+
+
+def test_a_browser_that_logged_in_before_is_not_held_up_by_a_flood_at_its_address(
+    limits_clock, waits, settings
+):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    rules = settings.LOGIN_ADDRESS_SLOWDOWN
+    teacher = make_user(email="nauczyciel@szkola.example")
+    newcomer = make_user(email="nowa@szkola.example")
+    teachers_browser = _web_log_in(teacher.email, DEFAULT_PASSWORD)
+    assert teachers_browser is not None
+    teachers_browser.post("/logout")
+    # Someone at the school's address stuffs credentials until it is slowed down, and
+    # keeps its most attempts in flight at once.
+    for n in range(rules["free"] + 5):
+        assert _web_log_in(f"ofiara{n}@example.com", "Haslo123!") is None
+    flood = [
+        login_throttle.login_attempt_begin(
+            client=LimitClient(address=SCHOOL), email=f"ofiara{n}@example.com"
+        )
+        for n in range(rules["in_flight"])
+    ]
+
+    # A browser new to its account is turned away with the attacker's requests...
+    stranger = Client(REMOTE_ADDR=SCHOOL)
+    post_json(stranger, "/login", {"login": newcomer.email, "login_password": DEFAULT_PASSWORD})
+    assert SESSION_KEY not in stranger.session
+    assert LimitEvent.objects.filter(user=newcomer, kind=LimitEvent.Kind.REFUSED).exists()
+    # ...the teacher's own browser gets in at once, and so does a typo of theirs.
+    before = len(waits)
+    post_json(teachers_browser, "/login", {"login": teacher.email, "login_password": "literowka"})
+    assert len(waits) == before
+    assert _web_log_in(teacher.email, DEFAULT_PASSWORD, browser=teachers_browser) is not None
+    assert len(waits) == before
+    # The newcomer's browser is known once it has logged in, so one login is enough.
+    for attempt in flood:
+        attempt.failed()
+    assert _web_log_in(newcomer.email, DEFAULT_PASSWORD, browser=stranger) is not None
+    assert known_devices.COOKIE_NAME in stranger.cookies
+
+
+def test_a_known_browser_still_guesses_its_account_only_five_times(limits_clock, waits):
+    owner = make_user(email="ola@szkola.example")
+    app = Client(REMOTE_ADDR=SCHOOL)
+
+    def log_in(password: str) -> int:
+        body = {"login": owner.email, "loginPassword": password}
+        return post_api(app, "/api/public/login", body).status_code
+
+    assert log_in(DEFAULT_PASSWORD) == 200
+    assert known_devices.COOKIE_NAME in app.cookies
+    assert [log_in("zgaduje") for _ in range(7)] == [400] * 5 + [429] * 2
+
+
+def test_a_device_cookie_vouches_only_for_its_own_accounts_and_only_when_signed(rf):
+    response = HttpResponse()
+    known_devices.device_remember(rf.get("/"), response, email="Ola@Example.com")
+    value = response.cookies[known_devices.COOKIE_NAME].value
+    assert "ola" not in value.lower()
+    assert response.cookies[known_devices.COOKIE_NAME]["httponly"]
+
+    def vouches(cookie: str, email: str) -> bool:
+        request = rf.get("/")
+        request.COOKIES[known_devices.COOKIE_NAME] = cookie
+        return known_devices.device_vouches(request, email=email)
+
+    assert vouches(value, "ola@example.com")
+    assert not vouches(value, "ala@example.com")
+    assert not vouches(value[:-1] + ("A" if value[-1] != "A" else "B"), "ola@example.com")
+    assert not vouches("x" * 5000, "ola@example.com")
+    # A browser remembers its five latest accounts.
+    request = rf.get("/")
+    for n in range(known_devices.MAX_ACCOUNTS + 1):
+        response = HttpResponse()
+        known_devices.device_remember(request, response, email=f"konto{n}@example.com")
+        request.COOKIES[known_devices.COOKIE_NAME] = response.cookies[
+            known_devices.COOKIE_NAME
+        ].value
+    assert not known_devices.device_vouches(request, email="konto0@example.com")
+    assert known_devices.device_vouches(request, email="konto5@example.com")
+
+
+def _web_log_in(email: str, password: str, *, browser: Client | None = None) -> Client | None:
+    """The browser logged in to `email` from the school's address, or None when refused."""
+    browser = browser or Client(REMOTE_ADDR=SCHOOL)
+    post_json(browser, "/login", {"login": email, "login_password": password})
+    return browser if browser.session.get(SESSION_KEY) else None
+
+
+def test_the_free_failures_logins_earn_stop_at_their_ceiling(limits_clock, waits, settings):
+    # SECURITY.md's bound on stuffing: however many accounts log in from the address, it
+    # earns at most credit_max more free failures.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.LOGIN_ADDRESS_SLOWDOWN = {
+        **settings.LOGIN_ADDRESS_SLOWDOWN,
+        "free": 2,
+        "per_success": 2,
+        "credit_max": 4,
+    }
+    for n in range(5):
+        learner = make_user(email=f"uczen{n}@szkola.example")
+        assert _web_log_in(learner.email, DEFAULT_PASSWORD) is not None
+        # The same account again earns nothing more.
+        assert _web_log_in(learner.email, DEFAULT_PASSWORD) is not None
+    for n in range(2 + 4 + 1):
+        assert _web_log_in(f"ofiara{n}@example.com", "Haslo123!") is None
+    # Five accounts would earn 10; the ceiling lets 2 + 4 go free, the seventh waits.
+    assert waits == [0.25]

@@ -11,7 +11,7 @@ from app.accounts.tests.factories import make_user
 from app.core.models import EmailOutbox
 
 # The worker set-up of the foundation's worker test, reused as it is.
-from app.core.tests.test_celery_worker import not_eager, worker  # noqa: F401
+from app.core.tests.test_celery_worker import worker  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -21,16 +21,14 @@ OWNER = "198.51.100.20"
 BLOCKED = "Zbyt wiele nieudanych prób logowania. Spróbuj ponownie później."
 
 
-@pytest.fixture
-def waits(monkeypatch):
-    """The delays the platform would have waited, recorded instead of slept."""
-    recorded: list[float] = []
-    monkeypatch.setattr(login_throttle, "sleep", recorded.append)
-    return recorded
-
-
 def from_address(address: str) -> Client:
     return Client(REMOTE_ADDR=address)
+
+
+def wrong_guesses(email: str, count: int, network: str = "203.0.113") -> None:
+    """`count` wrong passwords for `email`, each from another address of `network`."""
+    for n in range(count):
+        log_in(from_address(f"{network}.{n}"), email, "zgadywane")
 
 
 def log_in(client: Client, email: str, password: str):
@@ -77,8 +75,7 @@ def test_an_admin_is_not_locked_out_of_the_admin_login_either(waits):
 def test_failures_from_many_clients_slow_the_address_down_but_it_still_answers(waits):
     make_user(email="ola@example.com")
     # Five failures are free, then each attempt waits longer, up to the ceiling.
-    for n in range(11):
-        log_in(from_address(f"203.0.113.{n}"), "ola@example.com", "zgadywane")
+    wrong_guesses("ola@example.com", 11)
     assert waits == [0.25, 0.5, 1.0, 2.0, 2.0]
 
     own = from_address(OWNER)
@@ -117,8 +114,7 @@ def test_a_session_link_gets_the_owner_in_whatever_the_failures(waits):
 def test_the_owner_is_told_once_an_hour(waits, django_capture_on_commit_callbacks):
     make_user(email="ola@example.com", first_name="ola")
     with django_capture_on_commit_callbacks(execute=True):
-        for n in range(25):
-            log_in(from_address(f"203.0.113.{n}"), "ola@example.com", "zgadywane")
+        wrong_guesses("ola@example.com", 25)
 
     [message] = sent_to("ola@example.com")
     assert message.subject == "Ktoś próbuje zalogować się na Twoje konto"
@@ -132,8 +128,7 @@ def test_the_owner_is_told_once_an_hour(waits, django_capture_on_commit_callback
 
     cache.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        for n in range(10):
-            log_in(from_address(f"192.0.2.{n}"), "ola@example.com", "zgadywane")
+        wrong_guesses("ola@example.com", 10, network="192.0.2")
     assert len(sent_to("ola@example.com")) == 2
 
 
@@ -144,19 +139,16 @@ def test_the_database_keeps_the_hour_when_the_cache_forgets(
 
     make_user(email="ola@example.com")
     with django_capture_on_commit_callbacks(execute=True):
-        for n in range(10):
-            log_in(from_address(f"203.0.113.{n}"), "ola@example.com", "zgadywane")
+        wrong_guesses("ola@example.com", 10)
         cache.clear()
-        for n in range(10):
-            log_in(from_address(f"192.0.2.{n}"), "ola@example.com", "zgadywane")
+        wrong_guesses("ola@example.com", 10, network="192.0.2")
     assert len(sent_to("ola@example.com")) == 1
 
 
 def test_the_owner_reads_it_in_their_language(waits, django_capture_on_commit_callbacks):
     make_user(email="ola@example.com", language="en")
     with django_capture_on_commit_callbacks(execute=True):
-        for n in range(10):
-            log_in(from_address(f"203.0.113.{n}"), "ola@example.com", "zgadywane")
+        wrong_guesses("ola@example.com", 10)
     [message] = sent_to("ola@example.com")
     assert message.subject == "Someone is trying to log in to your account"
     assert "Your account is not locked" in message.body
@@ -164,6 +156,5 @@ def test_the_owner_reads_it_in_their_language(waits, django_capture_on_commit_ca
 
 def test_unknown_addresses_email_nobody(waits, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        for n in range(12):
-            log_in(from_address(f"203.0.113.{n}"), "nikt@example.com", "zgadywane")
+        wrong_guesses("nikt@example.com", 12)
     assert mail.outbox == []

@@ -23,6 +23,7 @@ def test_login_page_component_and_exact_props(client):
         "urls": {
             "login": "/login",
             "register": "/login/register",
+            "passkey_login": "/login/klucz",
             "username_check": "/api/accounts/username-check",
             "password_reminder": "/p/haslo/przypomnij",
             "terms": "/p/regulamin",

@@ -91,7 +91,7 @@ def test_unknown_and_inactive_addresses_get_the_same_answer_and_no_email(client)
         ({"email": ["ola@example.com"]}, "Błędny e-mail"),
     ],
 )
-def test_invalid_addresses_answer_with_the_spec_messages(client, data, message):
+def test_invalid_addresses_answer_with_the_reminders_messages(client, data, message):
     make_user(email="ola@example.com")
     response = commit(post_json, client, REMINDER, data)
 
@@ -250,7 +250,7 @@ def test_forged_links_are_refused(client, key):
     assert user.check_password(DEFAULT_PASSWORD)
 
 
-def test_short_password_is_refused_with_the_spec_message(client):
+def test_short_password_is_refused_with_the_new_password_message(client):
     make_user(email="ola@example.com")
     path = reset_path(client)
 

@@ -1,7 +1,6 @@
 """The purge job on PostgreSQL: many accounts, a few marked; exactly those are purged,
 also when the job runs twice, concurrently, or after a crash half way."""
 
-import threading
 from datetime import timedelta
 
 import pytest
@@ -14,6 +13,7 @@ from app.accounts.models import AccountDeletionLink, User
 from app.accounts.services import deletion
 from app.accounts.tasks import purge_deleted_accounts
 from app.core.errors import ApplicationError
+from app.core.tests.helpers import run_at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -106,16 +106,9 @@ def test_two_jobs_at_once_purge_each_account_once(population):
     results: list[int] = []
 
     def run():
-        try:
-            results.append(purge_deleted_accounts())
-        finally:
-            connection.close()
+        results.append(purge_deleted_accounts())
 
-    threads = [threading.Thread(target=run) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_at_once(run, run)
 
     assert sum(results) == len(population)
     assert User.objects.filter(anonymised_at__isnull=False).count() == len(population)
@@ -140,10 +133,8 @@ def test_undo_racing_the_purge_leaves_one_consistent_outcome(population):
     )
     outcome: dict[str, object] = {}
     failures: list[BaseException] = []
-    start = threading.Barrier(2)
 
     def restore():
-        start.wait()
         try:
             services.account_restore(token=token)
             outcome["restored"] = True
@@ -151,23 +142,14 @@ def test_undo_racing_the_purge_leaves_one_consistent_outcome(population):
             outcome["restored"] = False
         except BaseException as error:  # a deadlock, say: the test must see it
             failures.append(error)
-        finally:
-            connection.close()
 
     def purge():
-        start.wait()
         try:
             outcome["purged"] = services.account_purge(user_id=user_id)
         except BaseException as error:
             failures.append(error)
-        finally:
-            connection.close()
 
-    threads = [threading.Thread(target=restore), threading.Thread(target=purge)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_at_once(restore, purge)
 
     assert failures == []
     # Exactly one of the two wins, and the account is in the state its win leaves.

@@ -12,9 +12,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from app.accounts import props, services
 from app.accounts.ratelimits import link_guessed, link_refusal
-from app.accounts.views.links import link_page_status, refusal_message
+from app.accounts.views.links import link_page, refusal_message
 from app.core.guards import login_required
-from app.core.inertia import render_page
 from app.core.ratelimits import client_of, rate_limited
 from app.core.requests import AuthenticatedRequest
 
@@ -55,9 +54,9 @@ def data_export(request: AuthenticatedRequest, hash: str) -> HttpResponse:
     refusal = link_refusal(
         request, check=lambda: services.data_export_check(user=request.user, token=hash)
     )
-    return render_page(
+    return link_page(
         request,
         "Accounts/DataExport",
         props.data_export_page_props(error=refusal_message(refusal), token=hash),
-        status=link_page_status(refusal),
+        refusal,
     )

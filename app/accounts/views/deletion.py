@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from app.accounts import props, services
 from app.accounts.ratelimits import link_guessed, link_refusal
-from app.accounts.views.links import link_page_status, refusal_message
+from app.accounts.views.links import link_page, refusal_message
 from app.core.guards import login_required
 from app.core.inertia import render_page
 from app.core.ratelimits import client_of, rate_limited
@@ -52,13 +52,13 @@ def account_deletion(request: AuthenticatedRequest, hash: str) -> HttpResponse:
     refusal = link_refusal(
         request, check=lambda: services.account_deletion_check(user=request.user, token=hash)
     )
-    return render_page(
+    return link_page(
         request,
         "Accounts/AccountDeletion",
         props.account_deletion_page_props(
             user=request.user, error=refusal_message(refusal), token=hash
         ),
-        status=link_page_status(refusal),
+        refusal,
     )
 
 
@@ -76,4 +76,4 @@ def account_restore(request: HttpRequest, hash: str) -> HttpResponse:
         return HttpResponseRedirect(login_url(form="login"))
     refusal = link_refusal(request, check=lambda: services.account_restore_check(token=hash))
     page = props.account_restore_page_props(error=refusal_message(refusal), token=hash)
-    return render_page(request, "Accounts/AccountRestore", page, status=link_page_status(refusal))
+    return link_page(request, "Accounts/AccountRestore", page, refusal)

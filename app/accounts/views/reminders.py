@@ -14,7 +14,7 @@ from app.accounts.forms import NewPasswordForm
 from app.accounts.models import User
 from app.accounts.ratelimits import link_guessed, link_refusal
 from app.accounts.views.admin_login import noindex
-from app.accounts.views.links import link_page_status, refusal_message
+from app.accounts.views.links import link_page, refusal_message
 from app.core import roles
 from app.core.admin_site import ADMIN_HOME, ADMIN_LOGIN
 from app.core.errors import valid_data
@@ -73,11 +73,11 @@ def password_reset(request: HttpRequest, key: str) -> HttpResponse:
             UserSession.objects.create_from_request(request)
         return _password_changed(request, user)
     refusal = link_refusal(request, check=lambda: services.password_reset_check(key=key))
-    return render_page(
+    return link_page(
         request,
         "Accounts/PasswordReset",
         props.password_reset_page_props(error=refusal_message(refusal), key=key),
-        status=link_page_status(refusal),
+        refusal,
     )
 
 

@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_http_methods
 
-from app.accounts import props, services
+from app.accounts import mfa_web, props, services
 from app.core.errors import errors_return_to
 from app.core.inertia import render_page
 from app.core.ratelimits import client_of
@@ -36,6 +36,8 @@ def session_link(
         client=client_of(request), token=hash, path=path, course_id=course_id
     ).user
     suffix = f"/{course_id}" if course_id is not None else ""
+    # The link is the second factor: a learner with one gets in without the code step.
+    mfa_web.mark_session_link_login(request)
     return perform_login(
         request,
         user,

@@ -193,7 +193,7 @@ def test_an_unknown_code_is_refused_and_counts_as_a_guess_with_the_web(
     assert not Access.objects.exists()
 
 
-def test_a_voucher_without_a_product_gets_the_spec_message(client: Client):
+def test_a_voucher_without_a_product_gets_the_contact_the_administrator_message(client: Client):
     make_voucher(code="ABCD-EFGH-JKLM")
 
     response = get_api(

@@ -81,7 +81,7 @@ def test_login_with_a_wrong_password_is_refused_like_the_web_form(client: Client
     assert not AppToken.objects.exists()
 
 
-def test_login_field_messages_are_those_of_the_spec(client: Client):
+def test_login_field_messages_are_those_of_the_login_form(client: Client):
     response = post_api(client, LOGIN, {"login": "nie-email", "loginPassword": ""})
 
     assert response.status_code == 400
@@ -167,7 +167,7 @@ def test_register_creates_the_account_the_web_form_creates(
     assert len(mail.outbox) == 2
 
 
-def test_register_refuses_with_the_spec_messages_under_the_call_field_names(client: Client):
+def test_register_refuses_with_the_forms_messages_under_the_call_field_names(client: Client):
     response = post_api(
         client,
         REGISTER,
@@ -353,7 +353,7 @@ def test_reminder_answers_the_same_whether_the_address_exists(
     assert "/p/haslo/nowe/" in mail.outbox[0].body
 
 
-def test_reminder_refuses_a_bad_address_with_the_spec_message(client: Client):
+def test_reminder_refuses_a_bad_address_with_the_reminders_messages(client: Client):
     empty = post_api(client, REMINDER, {"email": ""})
     bad = post_api(client, REMINDER, {"email": "zly"})
 

@@ -14,7 +14,7 @@ from django.test import Client
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.api.tests.helpers import error_of, get_api, post_api, token_of
-from app.core.cache import CacheUnavailable
+from app.core.redis_cache import CacheUnavailable
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ LOGIN = {"login": "ola@example.com", "loginPassword": DEFAULT_PASSWORD}
 @contextmanager
 def redis_cut():
     """The cache as the platform finds it when Redis is gone: a rate-limit counter it
-    cannot read or write raises CacheUnavailable (app.core.cache)."""
+    cannot read or write raises CacheUnavailable (app.core.redis_cache)."""
     refused = CacheUnavailable("Redis is unavailable")
     with (
         mock.patch.object(cache, "get", side_effect=refused),

@@ -64,7 +64,7 @@ def definition(client: Client) -> dict:
     return response.json()
 
 
-def test_the_purposes_and_services_are_those_of_the_spec_in_polish(client):
+def test_the_purposes_and_services_are_those_of_the_consent_notice_in_polish(client):
     consent = definition(client)
 
     assert [(p["varname"], p["name"], p["required"]) for p in consent["purposes"]] == [

@@ -1,9 +1,12 @@
 """Helpers for tests that talk to Platforma the way its pages do."""
 
 import re
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.db import connections
 from django.test import Client
 
 
@@ -77,19 +80,19 @@ def own_props(page: dict[str, Any]) -> dict[str, Any]:
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 
 
-def log_in(page, live_server, user) -> None:
-    """The one way a test logs a browser in: it gets a session of `user`, and opens no page.
-    Tests of the login forms fill them in themselves (accounts/tests/test_login_e2e.py)."""
+def session_key_of(user) -> str:
+    """A new session of `user`, stored where every server of the test reads sessions."""
     client = Client()
     client.force_login(user)
+    return client.cookies[settings.SESSION_COOKIE_NAME].value
+
+
+def log_in(page, server, user) -> None:
+    """The one way a test logs a browser in: it gets a session of `user` on `server` (the
+    live server, a balancer: anything with a `url`), and opens no page. Tests of the login
+    forms fill them in themselves (accounts/tests/test_login_e2e.py)."""
     page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session_key_of(user), "url": server.url}]
     )
 
 
@@ -110,3 +113,23 @@ SESSION_QUERIES = 1
 # definition), its shared generation is read on every visit; a web process reads the
 # shared generations at most once a second (app/core/versioned_cache.py).
 SHARED_GENERATION_QUERIES = 1
+
+
+def run_at_once(*targets: Callable[[], object]) -> None:
+    """Runs each target in a thread of its own, released together, and waits for them
+    all. Each thread has its own database connection, closed when its target ends, so
+    none is left open for the test database."""
+    start = threading.Barrier(len(targets))
+
+    def run(target: Callable[[], object]) -> None:
+        try:
+            start.wait()
+            target()
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(target,)) for target in targets]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()

@@ -2,7 +2,6 @@
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +9,7 @@ from django.conf import settings
 
 from app.celery import app as celery_app
 from app.core.tasks import ping
+from app.core.tests.resilience.server import celery_worker_command
 
 
 @pytest.fixture
@@ -21,18 +21,7 @@ def worker(services):
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "app",
-            "worker",
-            "--pool=solo",
-            "--without-mingle",
-            "--without-gossip",
-            "--loglevel=WARNING",
-        ],
+        celery_worker_command("--pool=solo", "--loglevel=WARNING"),
         cwd=Path(settings.BASE_DIR),
         env=env,
         stdout=subprocess.PIPE,
@@ -41,14 +30,6 @@ def worker(services):
     yield process
     process.terminate()
     process.wait(timeout=30)
-
-
-@pytest.fixture
-def not_eager():
-    # Tests run tasks in-process; this one sends it to the broker like production does.
-    celery_app.conf.task_always_eager = False
-    yield
-    celery_app.conf.task_always_eager = True
 
 
 def test_task_runs_in_a_real_worker_over_redis(worker, not_eager):

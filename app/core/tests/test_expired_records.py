@@ -103,6 +103,7 @@ def test_old_rows_go_and_live_ones_stay():
         "core.DataExport": 1,
         "accounts.AppToken": 0,
         "core.EmailOutbox": 0,
+        "core.LimitEvent": 0,
     }
     assert list(DataExport.objects.all()) == [export_valid]
     assert used_long_ago not in SessionLink.objects.values_list("pk", flat=True)

@@ -141,7 +141,7 @@ def test_an_uncommitted_bump_never_reaches_other_threads(services):
 
 @pytest.mark.parametrize("who", ["learner", "manager"])
 def test_a_logged_in_page_makes_one_round_trip_to_redis(client, services, who):
-    from app.core.cache import redis_round_trips
+    from app.core.redis_cache import redis_round_trips
 
     user = make_user(roles=[Role.MANAGER] if who == "manager" else [])
     grant(user, make_course(title="Pierwszy"))

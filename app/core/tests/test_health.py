@@ -1,5 +1,9 @@
 """/health/live and /health/ready: what a load balancer asks before sending traffic."""
 
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from app.core import health
@@ -99,13 +103,95 @@ def test_broker_check_reaches_the_broker(monkeypatch, settings):
         current_app.conf.task_always_eager = True
 
 
-def test_probes_refuse_writes(client):
-    assert client.post("/health/ready").status_code == 405
+def test_probes_refuse_writes_with_the_one_error_body(client):
+    response = client.post("/health/ready")
+    assert response.status_code == 405
+    assert response.json() == {
+        "error": {"message": "Ten adres nie przyjmuje żądań tego rodzaju.", "code": 405}
+    }
 
 
-def test_probes_skip_the_host_check_and_the_https_redirect(client, settings):
-    # A load balancer probes each machine by its address, over plain HTTP.
-    settings.ALLOWED_HOSTS = ["platforma.example"]
-    settings.SECURE_SSL_REDIRECT = True
-    response = client.get("/health/live", HTTP_HOST="10.0.0.7:8000")
-    assert response.status_code == 200
+def _counted(monkeypatch) -> list[str]:
+    runs: list[str] = []
+    for name in list(health.CHECKS):
+        monkeypatch.setitem(health.CHECKS, name, lambda name=name: runs.append(name))
+    return runs
+
+
+def test_crowds_of_probes_share_one_run_for_a_second(monkeypatch):
+    runs = _counted(monkeypatch)
+    now = [1000.0]
+    monkeypatch.setattr(health.time, "monotonic", lambda: now[0])
+    checks = health._Checks()
+    answers = [checks.result() for _ in range(20)]
+    assert runs.count("database") == 1
+    assert all(answer == answers[0] for answer in answers)
+    now[0] += health.RESULT_MAX_AGE - 0.01
+    checks.result()
+    assert runs.count("database") == 1
+    # A second on, the next probe runs them again.
+    now[0] += 0.02
+    checks.result()
+    assert runs.count("database") == 2
+
+
+def test_concurrent_probes_wait_for_the_run_under_way(monkeypatch):
+    release = threading.Event()
+    runs = []
+
+    def slow_database():
+        runs.append(1)
+        release.wait(1)
+
+    monkeypatch.setitem(health.CHECKS, "database", slow_database)
+    monkeypatch.setitem(health.CHECKS, "migrations", lambda: None)
+    monkeypatch.setitem(health.CHECKS, "cache", lambda: None)
+    monkeypatch.setitem(health.CHECKS, "broker", lambda: None)
+    checks = health._Checks()
+    with ThreadPoolExecutor(10) as pool:
+        answers = [pool.submit(checks.result) for _ in range(10)]
+        time.sleep(0.2)
+        release.set()
+        results = [answer.result(timeout=5) for answer in answers]
+    assert runs == [1]
+    assert {result["database"] for result in results} == {"ok"}
+
+
+@pytest.mark.django_db
+def test_a_hanging_database_fails_the_probe_within_its_deadline(client, monkeypatch, settings):
+    settings.HEALTH_CHECK_TIMEOUT = 0.5
+    stuck = threading.Event()
+    monkeypatch.setitem(health.CHECKS, "database", lambda: stuck.wait(10))
+    try:
+        started = time.monotonic()
+        response = client.get("/health/ready")
+        took = time.monotonic() - started
+        assert response.status_code == 503
+        assert response.json()["checks"]["database"] == "failing"
+        assert took < 3
+        # While it hangs it is not started again: later probes fail at once.
+        monkeypatch.setattr(health, "RESULT_MAX_AGE", 0)
+        again = time.monotonic()
+        assert client.get("/health/ready").status_code == 503
+        assert time.monotonic() - again < 3
+    finally:
+        stuck.set()
+
+
+@pytest.mark.django_db
+def test_a_run_that_cannot_start_fails_and_leaves_later_probes_free(client, monkeypatch):
+    real = health._Checks._run_checks
+    failures = ["can't start new thread"]
+
+    def first_fails(self):
+        if failures:
+            raise RuntimeError(failures.pop())
+        return real(self)
+
+    monkeypatch.setattr(health._Checks, "_run_checks", first_fails)
+    monkeypatch.setattr(health, "RESULT_MAX_AGE", 0)
+    assert client.get("/health/ready").status_code == 503
+    # The next probe runs the checks anew (it does not wait on a run that never ended).
+    started = time.monotonic()
+    assert client.get("/health/ready").status_code == 200
+    assert time.monotonic() - started < 1

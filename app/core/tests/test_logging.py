@@ -170,17 +170,12 @@ def json_worker(services):
     process.wait(timeout=30)
 
 
-def test_a_task_logs_with_the_id_of_the_request_that_queued_it(json_worker):
-    from app.celery import app as celery_app
+def test_a_task_logs_with_the_id_of_the_request_that_queued_it(json_worker, not_eager):
     from app.core.tasks import ping
 
-    celery_app.conf.task_always_eager = False
-    try:
-        with request_id_bound("req-task-0123456789"):
-            result = ping.delay()
-        result.get(timeout=60)
-    finally:
-        celery_app.conf.task_always_eager = True
+    with request_id_bound("req-task-0123456789"):
+        result = ping.delay()
+    result.get(timeout=60)
     deadline = time.monotonic() + 10
     lines = []
     assert json_worker.stdout is not None

@@ -2,10 +2,7 @@
 action, refused with the real seconds left, given back on request, all or nothing for
 quotas, and never more than the limit however many requests race."""
 
-import threading
-
 import pytest
-from django.db import connections
 from django.http import HttpResponse
 from django.test import RequestFactory
 
@@ -23,6 +20,7 @@ from app.core.ratelimits import (
     quotas_consume,
     rate_limited,
 )
+from app.core.tests.helpers import run_at_once
 
 CLASSROOM = Client(address="203.0.113.7")
 
@@ -122,9 +120,11 @@ def test_quotas_are_used_all_at_once_or_not_at_all(settings, clock):
     with pytest.raises(QuotaExceeded) as refused:
         quotas_consume(uses=[QuotaUse("mail", 3, user_id=7)])
     assert refused.value.left == 2
+    assert refused.value.retry_after == 3600
     with pytest.raises(QuotaExceeded) as refused:
         quotas_consume(uses=[QuotaUse("mail", 2, user_id=7), QuotaUse("same", 3, key="a@b.pl")])
     assert refused.value.use.action == "same"
+    assert refused.value.retry_after == 86400 - clock.now % 86400  # midnight UTC
     # Nothing of the refused call was used.
     quotas_consume(uses=[QuotaUse("mail", 2, user_id=7)])
 
@@ -156,21 +156,13 @@ def test_the_client_is_resolved_once_per_request(settings):
 def test_racing_requests_never_get_past_the_limit(settings, services):
     settings.RATE_LIMITS = {"race": "10/h/ip"}
     allowed: list[int] = []
-    start = threading.Barrier(40)
 
     def attempt() -> None:
         try:
-            start.wait()
             limit_count(action="race", client=CLASSROOM)
             allowed.append(1)
         except RateLimited:
             pass
-        finally:
-            connections.close_all()
 
-    threads = [threading.Thread(target=attempt) for _ in range(40)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_at_once(*[attempt] * 40)
     assert len(allowed) == 10

@@ -8,7 +8,7 @@ from app.learning.models.catalogue import (
     Lesson,
     PathCourse,
 )
-from app.learning.models.ownership import Access, ProductKind
+from app.learning.models.ownership import Access, ProductKind, one_product, product_link
 from app.learning.models.study import Certificate, Favourite, LessonProgress, Note
 
 __all__ = [
@@ -24,4 +24,6 @@ __all__ = [
     "Note",
     "PathCourse",
     "ProductKind",
+    "one_product",
+    "product_link",
 ]

@@ -59,7 +59,7 @@ def test_names_and_public_switch_are_saved_and_reach_the_shared_user(client, lea
         ("Ola", "x" * 151, {"last_name": "Nazwisko może zawierać tylko litery"}),
     ],
 )
-def test_bad_names_are_refused_with_the_spec_messages(client, learner, first, last, errors):
+def test_bad_names_are_refused_with_the_validation_messages(client, learner, first, last, errors):
     post_json(client, "/platforma/profil", {"first_name": first, "last_name": last})
     assert profile_errors(client) == errors
     learner.refresh_from_db()

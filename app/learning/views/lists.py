@@ -1,7 +1,10 @@
 """The learner's lists: courses and paths, exams, questions, favourites, certificates,
 progress. Each page reads a fixed number of queries, however long the list."""
 
+from collections.abc import Callable
+
 from django.contrib import messages
+from django.db.models import Model, QuerySet
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
@@ -10,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from app.core.guards import capability_required, login_required
 from app.core.inertia import render_page
-from app.core.pagination import page_number_parse, queryset_paginate
+from app.core.pagination import PaginationProps, page_number_parse, queryset_paginate
 from app.core.props import date_counts
 from app.core.requests import AuthenticatedRequest
 from app.core.timeseries import week_start
@@ -20,6 +23,16 @@ from app.learning.cache import cached_for_learner
 
 COURSES_PER_PAGE = 24
 ITEMS_PER_PAGE = 30
+
+
+def _items_page[Row: Model, Item](
+    request: AuthenticatedRequest, queryset: QuerySet[Row], item: Callable[[Row], Item]
+) -> tuple[list[Item], PaginationProps]:
+    """The requested page of one of the learner's lists, each row as the page shows it."""
+    rows, pagination = queryset_paginate(
+        request=request, queryset=queryset, per_page=ITEMS_PER_PAGE
+    )
+    return [item(row) for row in rows], pagination
 
 
 @require_GET
@@ -64,13 +77,11 @@ def my_courses(request: AuthenticatedRequest) -> HttpResponse:
 @require_GET
 @login_required
 def exams(request: AuthenticatedRequest) -> HttpResponse:
-    accesses, pagination = queryset_paginate(
-        request=request,
-        queryset=selectors.exam_access_list(user=request.user),
-        per_page=ITEMS_PER_PAGE,
+    exams, pagination = _items_page(
+        request, selectors.exam_access_list(user=request.user), props.exam_item
     )
     page: props.ExamsProps = {
-        "exams": [props.exam_item(access) for access in accesses],
+        "exams": exams,
         "pagination": pagination,
     }
     return render_page(request, "Learning/Exams", page)
@@ -79,13 +90,11 @@ def exams(request: AuthenticatedRequest) -> HttpResponse:
 @require_GET
 @login_required
 def interview_questions(request: AuthenticatedRequest) -> HttpResponse:
-    questions, pagination = queryset_paginate(
-        request=request,
-        queryset=selectors.interview_question_list(user=request.user),
-        per_page=ITEMS_PER_PAGE,
+    questions, pagination = _items_page(
+        request, selectors.interview_question_list(user=request.user), props.question_item
     )
     page: props.InterviewQuestionsProps = {
-        "questions": [props.question_item(question) for question in questions],
+        "questions": questions,
         "pagination": pagination,
     }
     return render_page(request, "Learning/InterviewQuestions", page)
@@ -94,13 +103,11 @@ def interview_questions(request: AuthenticatedRequest) -> HttpResponse:
 @require_GET
 @login_required
 def favourites(request: AuthenticatedRequest) -> HttpResponse:
-    items, pagination = queryset_paginate(
-        request=request,
-        queryset=selectors.favourite_list(user=request.user),
-        per_page=ITEMS_PER_PAGE,
+    favourites, pagination = _items_page(
+        request, selectors.favourite_list(user=request.user), props.favourite_item
     )
     page: props.FavouritesProps = {
-        "favourites": [props.favourite_item(favourite) for favourite in items],
+        "favourites": favourites,
         "pagination": pagination,
     }
     return render_page(request, "Learning/Favourites", page)
@@ -118,13 +125,11 @@ def favourite_remove(request: AuthenticatedRequest, course_id: int) -> HttpRespo
 @require_GET
 @login_required
 def certificates(request: AuthenticatedRequest) -> HttpResponse:
-    items, pagination = queryset_paginate(
-        request=request,
-        queryset=selectors.certificate_list(user=request.user),
-        per_page=ITEMS_PER_PAGE,
+    certificates, pagination = _items_page(
+        request, selectors.certificate_list(user=request.user), props.certificate_item
     )
     page: props.CertificatesProps = {
-        "certificates": [props.certificate_item(certificate) for certificate in items],
+        "certificates": certificates,
         "pagination": pagination,
     }
     return render_page(request, "Learning/Certificates", page)
@@ -133,13 +138,11 @@ def certificates(request: AuthenticatedRequest) -> HttpResponse:
 @require_GET
 @capability_required(lambda user: user.is_shop_user)
 def progress(request: AuthenticatedRequest) -> HttpResponse:
-    items, pagination = queryset_paginate(
-        request=request,
-        queryset=selectors.progress_list(user=request.user),
-        per_page=ITEMS_PER_PAGE,
+    courses, pagination = _items_page(
+        request, selectors.progress_list(user=request.user), props.progress_item
     )
     page: props.ProgressProps = {
-        "courses": [props.progress_item(course) for course in items],
+        "courses": courses,
         "pagination": pagination,
         "activity": date_counts(selectors.lesson_activity_weekly(user=request.user)),
     }

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from app.accounts import mfa_web
 from app.accounts import selectors as account_selectors
 from app.core.errors import ApplicationError, errors_return_to, valid_data
 from app.core.guards import login_required
@@ -58,6 +59,7 @@ def profile(request: AuthenticatedRequest) -> HttpResponse:
         user,
         avatar_max_bytes=AVATAR_MAX_BYTES,
         app_sessions=account_selectors.app_token_list(user=user),
+        second_factors=mfa_web.factor_list(user=user),
     )
     return render_page(request, "Learning/Profile", page)
 

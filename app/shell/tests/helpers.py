@@ -42,17 +42,20 @@ def restore_default_pages() -> None:
         SitePage.objects.get_or_create(slug=page["slug"], defaults=page)
 
 
+# An alert's fields as the admin fills them in, and as /api/alerts gives them back.
+ALERT_FIELDS = {
+    "text_desktop": "Przerwa techniczna w sobotę",
+    "text_mobile": "Przerwa w sobotę",
+    "button_label": "Szczegóły",
+    "button_url": "/p/regulamin",
+    "is_close_button": True,
+    "background_color": "#b91c1c",
+    "text_color": "#ffffff",
+}
+
+
 def make_alert(**fields) -> Alert:
-    defaults = {
-        "text_desktop": "Przerwa techniczna w sobotę",
-        "text_mobile": "Przerwa w sobotę",
-        "button_label": "Szczegóły",
-        "button_url": "/p/regulamin",
-        "is_close_button": True,
-        "background_color": "#b91c1c",
-        "text_color": "#ffffff",
-    }
-    return Alert.objects.create(**{**defaults, **fields})
+    return Alert.objects.create(**{**ALERT_FIELDS, **fields})
 
 
 def shared_props(client) -> dict:

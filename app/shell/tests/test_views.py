@@ -9,7 +9,7 @@ from app.core.roles import Role
 from app.core.tests.helpers import SHARED_GENERATION_QUERIES, page_of, visit
 from app.shell.models import Alert, Notification, SitePage
 from app.shell.services import notification_create
-from app.shell.tests.helpers import make_alert, shared_props
+from app.shell.tests.helpers import ALERT_FIELDS, make_alert, shared_props
 
 pytestmark = pytest.mark.django_db
 
@@ -20,17 +20,9 @@ class TestAlerts:
         assert response.status_code == 200
         assert response.json() == []
 
-    def test_the_active_alert_with_the_spec_fields(self, client):
+    def test_the_active_alert_with_the_alert_banners_fields(self, client):
         make_alert()
-        assert client.get("/api/alerts").json() == {
-            "text_desktop": "Przerwa techniczna w sobotę",
-            "text_mobile": "Przerwa w sobotę",
-            "button_label": "Szczegóły",
-            "button_url": "/p/regulamin",
-            "is_close_button": True,
-            "background_color": "#b91c1c",
-            "text_color": "#ffffff",
-        }
+        assert client.get("/api/alerts").json() == ALERT_FIELDS
 
     def test_english_visitors_get_the_english_texts_when_there_are_any(self, client):
         alert = make_alert(text_desktop_en="Maintenance on Saturday", button_label_en="Details")

@@ -67,6 +67,7 @@ def test_invitation_page_props(client):
         "accept_url": "/twoj_zespol",
         "logout_url": "/twoj_zespol/wyloguj",
         "decline_url": "/platforma",
+        "wrong_account_code": "404",
     }
 
 

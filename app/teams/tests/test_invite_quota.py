@@ -95,3 +95,24 @@ def test_the_quota_message_in_english(client, team, quotas):
         "emails": "Invitation limit: you can send 5 more right now. Shorten the list or try"
         " again later."
     }
+
+
+def test_a_json_caller_over_the_quota_gets_the_seconds_until_its_window_ends(
+    client, team, quotas, limits_clock
+):
+    # The held clock stands 15 s into an hour: the hourly quota opens again in 3585 s.
+    url = f"/manager/zespol/{team.pk}/zaproszenia"
+    emails = "\n".join(f"osoba{n}@example.com" for n in range(6))
+
+    response = client.post(
+        url,
+        data={"emails": emails},
+        content_type="application/json",
+        HTTP_ACCEPT="application/json",
+    )
+
+    assert response.status_code == 429
+    assert response.json()["error"]["code"] == "rate_limited"
+    assert response["Retry-After"] == "3585"
+    limits_clock.advance(3585)
+    assert invite(client, team, "osoba0@example.com") == {}

@@ -4,7 +4,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from app.accounts.tests.factories import make_user
+from app.accounts.tests.factories import logged_in, make_user
 from app.core.errors import ApplicationError
 from app.core.roles import Role
 from app.core.tests.helpers import page_of, post_json, visit
@@ -19,9 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def manager(client):
-    user = make_user(roles=["MANAGER"], first_name="marek", last_name="wójcik")
-    client.force_login(user)
-    return user
+    return logged_in(client, roles=["MANAGER"], first_name="marek", last_name="wójcik")
 
 
 def test_manager_sees_only_their_teams(client, manager):

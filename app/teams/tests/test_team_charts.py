@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from app.accounts.tests.factories import make_user
+from app.accounts.tests.factories import logged_in, make_user
 from app.core.tests.helpers import page_of, visit
 from app.learning.models import LessonProgress
 from app.learning.tests.factories import make_course, make_path
@@ -22,9 +22,7 @@ TODAY = date(2026, 11, 18)
 
 @pytest.fixture
 def manager(client):
-    user = make_user(roles=["MANAGER"])
-    client.force_login(user)
-    return user
+    return logged_in(client, roles=["MANAGER"])
 
 
 def member(team, *, first_name: str, last_name: str = "Test", email: str | None = None):

@@ -59,8 +59,9 @@ def _to_login(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-# The page's dialog depends on the §8 code ("404": log in to the right account), so its
-# errors carry the code beside the message.
+# The page's dialog depends on the failure's code (docs/behaviour.md#invitation-failures:
+# "404" asks to log in to the right account), so its errors carry the code beside the
+# message.
 @errors_return_to(_page_url, with_code=True)
 def invitation(request: HttpRequest) -> HttpResponse:
     """Login required, like every team page; the way to the login page is built here."""
@@ -79,6 +80,7 @@ def invitation(request: HttpRequest) -> HttpResponse:
         "accept_url": reverse("teams:invitation"),
         "logout_url": reverse("teams:invitation_logout"),
         "decline_url": reverse("learning:home"),
+        "wrong_account_code": selectors.WRONG_ACCOUNT,
     }
     return render_page(request, "Teams/Invitation", page)
 

@@ -1,8 +1,9 @@
 """The manager area (/manager): teams, members and their progress, invitations."""
 
+from collections.abc import Callable
 from datetime import datetime
 from functools import partial
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -16,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from app.core.csvfile import csv_lines
 from app.core.errors import errors_return_to, valid_data
-from app.core.guards import manager_required
+from app.core.guards import View, manager_required
 from app.core.inertia import render_page
 from app.core.pagination import PAGE_PARAM, page_number_parse, queryset_paginate
 from app.core.props import date_counts, form_rules
@@ -27,6 +28,10 @@ from app.core.views import area_not_found
 from app.teams import props, selectors, services
 from app.teams.cache import team_cached
 from app.teams.forms import TeamForm
+from app.teams.models import Invitation
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 MEMBERS_PER_PAGE = 50
 INVITATIONS_PER_PAGE = 50
@@ -184,36 +189,34 @@ def invite(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
     return redirect("teams:team", team_id=team.pk)
 
 
-@require_POST
-@manager_required
-@errors_return_to(_team_page)
-def invitation_resend(
-    request: AuthenticatedRequest, team_id: int, invitation_id: int
-) -> HttpResponse:
-    invitation = selectors.access_invitation_by_id(
-        user=request.user, team_id=team_id, invitation_id=invitation_id
-    )
-    services.invitation_resend(invitation=invitation, by=request.user)
-    messages.success(
-        request, _("Wysłano ponownie zaproszenie na %(email)s.") % {"email": invitation.email}
-    )
-    return redirect("teams:team", team_id=invitation.team_id)
+def _invitation_view(
+    act: Callable[[AuthenticatedRequest, Invitation], object], done: "StrOrPromise"
+) -> View:
+    """A manager's action on an invitation of a team they run, then back to the team
+    with `done` (its %(email)s the invitation's address)."""
+
+    @require_POST
+    @manager_required
+    @errors_return_to(_team_page)
+    def view(request: AuthenticatedRequest, team_id: int, invitation_id: int) -> HttpResponse:
+        invitation = selectors.access_invitation_by_id(
+            user=request.user, team_id=team_id, invitation_id=invitation_id
+        )
+        act(request, invitation)
+        messages.success(request, str(done) % {"email": invitation.email})
+        return redirect("teams:team", team_id=invitation.team_id)
+
+    return view
 
 
-@require_POST
-@manager_required
-@errors_return_to(_team_page)
-def invitation_revoke(
-    request: AuthenticatedRequest, team_id: int, invitation_id: int
-) -> HttpResponse:
-    invitation = selectors.access_invitation_by_id(
-        user=request.user, team_id=team_id, invitation_id=invitation_id
-    )
-    services.invitation_revoke(invitation=invitation)
-    messages.success(
-        request, _("Wycofano zaproszenie dla %(email)s.") % {"email": invitation.email}
-    )
-    return redirect("teams:team", team_id=invitation.team_id)
+invitation_resend = _invitation_view(
+    lambda request, invitation: services.invitation_resend(invitation=invitation, by=request.user),
+    gettext_lazy("Wysłano ponownie zaproszenie na %(email)s."),
+)
+invitation_revoke = _invitation_view(
+    lambda request, invitation: services.invitation_revoke(invitation=invitation),
+    gettext_lazy("Wycofano zaproszenie dla %(email)s."),
+)
 
 
 manager_not_found = area_not_found(manager_required)

@@ -2,14 +2,13 @@
 how far it got and offers the CSV once done, and the same form sent twice orders one batch."""
 
 import re
-import threading
 from unittest import mock
 
 import pytest
-from django.db import IntegrityError, connections, transaction
+from django.db import IntegrityError, transaction
 
 from app.accounts.tests.factories import make_user
-from app.core.tests.helpers import page_of, post_json, visit
+from app.core.tests.helpers import page_of, post_json, run_at_once, visit
 from app.learning.tests.factories import make_course
 from app.vouchers import services, tasks
 from app.vouchers.models import Voucher, VoucherBatch
@@ -20,13 +19,6 @@ pytestmark = pytest.mark.django_db
 
 CODE = re.compile(r"^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$")
 PENDING = "Kody tej puli są jeszcze generowane. Spróbuj za chwilę."
-
-
-@pytest.fixture
-def institution(client):
-    user = make_user(roles=["INSTITUTION"])
-    client.force_login(user)
-    return user
 
 
 def ordered(issuer, size: int, **fields) -> VoucherBatch:
@@ -217,30 +209,21 @@ def test_a_form_arriving_twice_at_once_falls_back_on_the_constraint(institution)
 def test_two_tabs_sending_the_same_form_at_once_order_one_batch(services):
     issuer = make_user(roles=["INSTITUTION"])
     course = make_course()
-    start = threading.Barrier(2)
     made: list[int] = []
 
     def order() -> None:
-        try:
-            start.wait()
-            batch = batch_generate(
-                issued_by=issuer,
-                channel=VoucherBatch.Channel.INSTITUTION,
-                product=course,
-                size=5,
-                name="",
-                valid_until=None,
-                idempotency_key="c" * 32,
-            )
-            made.append(batch.pk)
-        finally:
-            connections.close_all()
+        batch = batch_generate(
+            issued_by=issuer,
+            channel=VoucherBatch.Channel.INSTITUTION,
+            product=course,
+            size=5,
+            name="",
+            valid_until=None,
+            idempotency_key="c" * 32,
+        )
+        made.append(batch.pk)
 
-    threads = [threading.Thread(target=order) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_at_once(order, order)
     assert len(made) == 2 and len(set(made)) == 1
     assert VoucherBatch.objects.count() == 1
 

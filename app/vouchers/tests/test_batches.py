@@ -22,13 +22,6 @@ pytestmark = pytest.mark.django_db
 RANGE = "Liczba kodów musi być liczbą całkowitą od 1 do 10 000."
 
 
-@pytest.fixture
-def institution(client):
-    user = make_user(roles=["INSTITUTION"])
-    client.force_login(user)
-    return user
-
-
 def test_empty_institution_area(client, institution):
     course, exam, path = make_course(title="K"), make_exam(title="E"), make_path(title="P")
     page = page_of(visit(client, "/instytucja"))

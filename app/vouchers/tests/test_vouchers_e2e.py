@@ -20,7 +20,7 @@ from app.vouchers.tests.helpers import redeem_in_browser
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def test_each_demo_voucher_lands_where_the_spec_says(live_server, page, viewport):
+def test_each_demo_voucher_lands_on_its_products_page(live_server, page, viewport):
     call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     learner = make_user(first_name="jan", last_name="testowy")
     log_in(page, live_server, learner)

@@ -120,13 +120,16 @@ def _generate(request: AuthenticatedRequest, area: Area) -> HttpResponse:
     return redirect(area.batch, batch_id=batch.pk)
 
 
+def _area_batch(area: Area, request: AuthenticatedRequest, batch_id: int) -> VoucherBatch:
+    """The area's batch `batch_id`, when its visitor may see it (404 otherwise)."""
+    return selectors.access_batch_by_id(user=request.user, channel=area.channel, batch_id=batch_id)
+
+
 def _batch(area: Area) -> View:
     @require_GET
     @area.guard
     def view(request: AuthenticatedRequest, batch_id: int) -> HttpResponse:
-        batch = selectors.access_batch_by_id(
-            user=request.user, channel=area.channel, batch_id=batch_id
-        )
+        batch = _area_batch(area, request, batch_id)
         codes, codes_pagination = queryset_paginate(
             request=request,
             queryset=selectors.voucher_list(batch=batch),
@@ -162,9 +165,7 @@ def _batch_csv(area: Area) -> View:
     @require_GET
     @area.guard
     def view(request: AuthenticatedRequest, batch_id: int) -> StreamingHttpResponse:
-        batch = selectors.access_batch_by_id(
-            user=request.user, channel=area.channel, batch_id=batch_id
-        )
+        batch = _area_batch(area, request, batch_id)
         if not batch.is_generated:
             raise ApplicationError(
                 _("Kody tej puli są jeszcze generowane. Spróbuj za chwilę."),

@@ -11,12 +11,19 @@ import type { FieldRule } from "@/types/generated";
 
 interface LoginFormProps {
   action: string;
+  passkeyUrl: string;
   reminderUrl: string;
   rules: Record<string, FieldRule>;
   initialLogin: string;
 }
 
-export default function LoginForm({ action, reminderUrl, rules, initialLogin }: LoginFormProps) {
+export default function LoginForm({
+  action,
+  passkeyUrl,
+  reminderUrl,
+  rules,
+  initialLogin,
+}: LoginFormProps) {
   const t = useT();
   const form = useForm({ login: initialLogin, login_password: "" });
   const fields = useFormFields(form, rules);
@@ -49,6 +56,12 @@ export default function LoginForm({ action, reminderUrl, rules, initialLogin }: 
       <Button type="submit" className="w-full" disabled={disabled}>
         {t("login.submit")}
       </Button>
+      <TextLink
+        href={passkeyUrl}
+        className="flex min-h-11 w-full items-center justify-center rounded-lg border border-slate-300 px-4 no-underline"
+      >
+        {t("passkey_login.link")}
+      </TextLink>
       <MessageDialog message={failure} onClose={clearFailure} />
     </form>
   );

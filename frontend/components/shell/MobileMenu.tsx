@@ -1,12 +1,14 @@
-import { Link, router, usePage } from "@inertiajs/react";
+import { Link, usePage } from "@inertiajs/react";
 import { useRef } from "react";
 
+import Glyph from "@/components/ui/Glyph";
+import OutlineIcon from "@/components/ui/OutlineIcon";
 import { useDisclosure } from "@/hooks/useDisclosure";
 import { useT } from "@/i18n";
-import { routes } from "@/routes";
 import type { MenuEntry } from "@/types/generated";
 
 import Avatar from "./Avatar";
+import LogoutItem from "./LogoutItem";
 import { menuLabel } from "./menuLabel";
 
 // The toggle ignores presses for 750 ms after each press (docs/behaviour.md#menus).
@@ -37,10 +39,7 @@ export default function MobileMenu() {
         <span className={item.hide_label ? "sr-only" : undefined}>{label}</span>
         {item.hide_label ? <TeamIcon /> : null}
         {item.warning ? (
-          <span className="text-amber-700" title={t("menu.profile_not_public")}>
-            <span aria-hidden="true">⚠</span>
-            <span className="sr-only">{t("menu.profile_not_public")}</span>
-          </span>
+          <Glyph symbol="⚠" label={t("menu.profile_not_public")} className="text-amber-700" />
         ) : null}
       </>
     );
@@ -68,16 +67,9 @@ export default function MobileMenu() {
         onClick={toggle}
         className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <OutlineIcon>
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-        </svg>
+        </OutlineIcon>
       </button>
       <nav
         id={panelId}
@@ -95,15 +87,7 @@ export default function MobileMenu() {
         {menu?.divider ? <hr className="my-2 border-slate-200" /> : null}
         <ul>
           {(menu?.learner ?? []).map(entry)}
-          <li>
-            <button
-              type="button"
-              className={ITEM}
-              onClick={() => router.post(routes.accounts.logout())}
-            >
-              {t("shell.logout")}
-            </button>
-          </li>
+          <LogoutItem className={ITEM} />
         </ul>
       </nav>
     </div>
@@ -112,17 +96,10 @@ export default function MobileMenu() {
 
 function TeamIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <OutlineIcon>
       <circle cx="9" cy="8" r="3" />
       <circle cx="17" cy="9" r="2.5" />
       <path d="M3 19c0-3.3 2.7-5.5 6-5.5s6 2.2 6 5.5M15 14.5c3 0 5.5 1.8 5.5 4.5" />
-    </svg>
+    </OutlineIcon>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, router, usePage } from "@inertiajs/react";
 import { useState } from "react";
 
+import OutlineIcon from "@/components/ui/OutlineIcon";
 import { useDisclosure } from "@/hooks/useDisclosure";
 import { useT } from "@/i18n";
 import { formatDateTime } from "@/lib/format";
@@ -41,16 +42,9 @@ export default function NotificationsMenu() {
         onClick={toggle}
         className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <OutlineIcon>
           <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16ZM10 20a2 2 0 0 0 4 0" />
-        </svg>
+        </OutlineIcon>
         <span className="sr-only">{t("shell.notifications")}</span>
         {unread ? (
           <span className="absolute top-1.5 right-1.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold text-white">

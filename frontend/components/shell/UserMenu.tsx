@@ -1,9 +1,9 @@
-import { Link, router, usePage } from "@inertiajs/react";
+import { Link, usePage } from "@inertiajs/react";
 import { useDisclosure } from "@/hooks/useDisclosure";
 import { useT } from "@/i18n";
-import { routes } from "@/routes";
 
 import Avatar from "./Avatar";
+import LogoutItem from "./LogoutItem";
 import { menuLabel } from "./menuLabel";
 
 const ITEM =
@@ -57,15 +57,7 @@ export default function UserMenu() {
               </a>
             </li>
           ) : null}
-          <li>
-            <button
-              type="button"
-              className={ITEM}
-              onClick={() => router.post(routes.accounts.logout())}
-            >
-              {t("shell.logout")}
-            </button>
-          </li>
+          <LogoutItem className={ITEM} />
         </ul>
       </div>
     </div>

@@ -4,6 +4,14 @@ import EmptyState from "@/components/ui/EmptyState";
 import Pagination from "@/components/ui/Pagination";
 import type { PaginationProps } from "@/types/generated";
 
+export interface PagedListProps<T> {
+  items: T[];
+  pagination: PaginationProps;
+  empty: ComponentProps<typeof EmptyState>;
+  className?: string;
+  children: (item: T) => ReactNode;
+}
+
 /** One page of a long list with its previous/next links, or what the list shows while it
  * is empty. Each item renders itself as a list item (often a Card as="li"). */
 export default function PagedList<T>({
@@ -12,13 +20,7 @@ export default function PagedList<T>({
   empty,
   className = "grid gap-4 md:grid-cols-2",
   children,
-}: {
-  items: T[];
-  pagination: PaginationProps;
-  empty: ComponentProps<typeof EmptyState>;
-  className?: string;
-  children: (item: T) => ReactNode;
-}) {
+}: PagedListProps<T>) {
   if (items.length === 0) return <EmptyState {...empty} />;
   return (
     <>

@@ -1,40 +1,22 @@
 import type { ReactNode, SelectHTMLAttributes } from "react";
 
-import Field from "./Field";
+import { splitValueField, ValueField, type ValueFieldProps } from "./Field";
 
-interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "onChange"> {
-  id: string;
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string | null;
-  children: ReactNode;
-}
+type SelectProps = Omit<ValueFieldProps, "hint"> &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, "onChange" | "value"> & {
+    children: ReactNode;
+  };
 
 /** A labelled native select whose error is tied to it. */
-export default function Select({
-  id,
-  label,
-  value,
-  onValueChange,
-  error,
-  children,
-  className,
-  ...select
-}: SelectProps) {
+export default function Select({ children, ...props }: SelectProps) {
+  const [field, select] = splitValueField(props);
   return (
-    <Field id={id} label={label} error={error} className={className}>
-      {(control) => (
-        <select
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          {...control}
-          className={`${control.className} min-h-11 py-2`}
-          {...select}
-        >
+    <ValueField field={field} padding="min-h-11 py-2">
+      {(bound) => (
+        <select {...bound} {...select}>
           {children}
         </select>
       )}
-    </Field>
+    </ValueField>
   );
 }

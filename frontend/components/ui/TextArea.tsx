@@ -1,38 +1,16 @@
-import type { ReactNode, TextareaHTMLAttributes } from "react";
+import type { TextareaHTMLAttributes } from "react";
 
-import Field from "./Field";
+import { splitValueField, ValueField, type ValueFieldProps } from "./Field";
 
-interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "onChange"> {
-  id: string;
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string | null;
-  hint?: ReactNode;
-}
+type TextAreaProps = ValueFieldProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "onChange" | "value">;
 
 /** A labelled multi-line input whose error and hint are tied to it. */
-export default function TextArea({
-  id,
-  label,
-  value,
-  onValueChange,
-  error,
-  hint,
-  className,
-  ...textarea
-}: TextAreaProps) {
+export default function TextArea(props: TextAreaProps) {
+  const [field, textarea] = splitValueField(props);
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
-      {(control) => (
-        <textarea
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          {...control}
-          className={`${control.className} py-2.5`}
-          {...textarea}
-        />
-      )}
-    </Field>
+    <ValueField field={field} padding="py-2.5">
+      {(bound) => <textarea {...bound} {...textarea} />}
+    </ValueField>
   );
 }

@@ -28,6 +28,7 @@ export default function Login(page: PageProps<"Accounts/Login">) {
         >
           <LoginForm
             action={page.urls.login}
+            passkeyUrl={page.urls.passkey_login}
             reminderUrl={page.urls.password_reminder}
             rules={page.rules}
             initialLogin={page.form === "login" && invited ? invited : ""}

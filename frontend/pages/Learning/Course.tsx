@@ -1,9 +1,10 @@
-import { Link, router, usePage } from "@inertiajs/react";
-import { lazy, Suspense, useState } from "react";
+import { Link, useForm, usePage } from "@inertiajs/react";
+import { lazy, Suspense } from "react";
 
 import Button from "@/components/ui/Button";
 import ProgressBar from "@/components/ui/ProgressBar";
 import PageHeading from "@/components/learning/PageHeading";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
 import { routes } from "@/routes";
@@ -79,16 +80,9 @@ function Lesson({
 export default function Course(page: PageProps<"Learning/Course">) {
   const t = useT();
   const locale = usePage().props.locale;
-  const [busy, setBusy] = useState(false);
   const done = page.lessons.filter((lesson) => lesson.done).length;
-
-  function post(url: string, data: Record<string, boolean>) {
-    router.post(url, data, {
-      preserveScroll: true,
-      onStart: () => setBusy(true),
-      onFinish: () => setBusy(false),
-    });
-  }
+  // The favourite and each lesson's mark post one at a time, each with its own address.
+  const { post, disabled: busy } = useFormSubmit(useForm({}), page.favourite_url);
 
   return (
     <>
@@ -99,7 +93,7 @@ export default function Course(page: PageProps<"Learning/Course">) {
             variant="secondary"
             aria-pressed={page.is_favourite}
             disabled={busy}
-            onClick={() => post(page.favourite_url, { favourite: !page.is_favourite })}
+            onClick={() => post({ data: { favourite: !page.is_favourite } })}
           >
             <span aria-hidden="true" className="text-red-700">
               {page.is_favourite ? "♥" : "♡"}
@@ -152,7 +146,7 @@ export default function Course(page: PageProps<"Learning/Course">) {
                     key={lesson.id}
                     lesson={lesson}
                     busy={busy}
-                    onToggle={() => post(lesson.toggle_url, { done: !lesson.done })}
+                    onToggle={() => post({ url: lesson.toggle_url, data: { done: !lesson.done } })}
                   />
                 ))}
               </ol>

@@ -2,8 +2,7 @@ import { Link, router, usePage } from "@inertiajs/react";
 
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
-import PagedList from "@/components/ui/PagedList";
-import PageHeading from "@/components/learning/PageHeading";
+import ListPage from "@/components/learning/ListPage";
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
 import { routes } from "@/routes";
@@ -13,44 +12,41 @@ export default function Favourites({ favourites, pagination }: PageProps<"Learni
   const t = useT();
   const locale = usePage().props.locale;
   return (
-    <>
-      <PageHeading title={t("menu.favourites")} intro={t("favourites.intro")} />
-      <div className="mt-6">
-        <PagedList
-          items={favourites}
-          pagination={pagination}
-          empty={{
-            title: t("favourites.empty_title"),
-            text: t("favourites.empty_text"),
-            action: { href: routes.learning.myCourses(), label: t("menu.courses") },
-          }}
-        >
-          {(item) => (
-            <Card as="li" key={item.course.id} className="flex flex-col">
-              <h2 className="text-lg font-bold">
-                <Link href={item.course.url} className="text-blue-900 hover:underline">
-                  {item.course.title}
-                </Link>
-              </h2>
-              {item.description ? (
-                <p className="mt-1 line-clamp-3 text-slate-700">{item.description}</p>
-              ) : null}
-              <p className="mt-2 text-sm text-slate-600">
-                {t("favourites.added", { date: formatDate(item.added_at, locale) })}
-              </p>
-              <div className="mt-4">
-                <Button
-                  variant="secondary"
-                  onClick={() => router.post(item.remove_url, {}, { preserveScroll: true })}
-                  aria-label={t("favourites.remove_label", { title: item.course.title })}
-                >
-                  {t("favourites.remove")}
-                </Button>
-              </div>
-            </Card>
-          )}
-        </PagedList>
-      </div>
-    </>
+    <ListPage
+      title={t("menu.favourites")}
+      intro={t("favourites.intro")}
+      items={favourites}
+      pagination={pagination}
+      empty={{
+        title: t("favourites.empty_title"),
+        text: t("favourites.empty_text"),
+        action: { href: routes.learning.myCourses(), label: t("menu.courses") },
+      }}
+    >
+      {(item) => (
+        <Card as="li" key={item.course.id} className="flex flex-col">
+          <h2 className="text-lg font-bold">
+            <Link href={item.course.url} className="text-blue-900 hover:underline">
+              {item.course.title}
+            </Link>
+          </h2>
+          {item.description ? (
+            <p className="mt-1 line-clamp-3 text-slate-700">{item.description}</p>
+          ) : null}
+          <p className="mt-2 text-sm text-slate-600">
+            {t("favourites.added", { date: formatDate(item.added_at, locale) })}
+          </p>
+          <div className="mt-4">
+            <Button
+              variant="secondary"
+              onClick={() => router.post(item.remove_url, {}, { preserveScroll: true })}
+              aria-label={t("favourites.remove_label", { title: item.course.title })}
+            >
+              {t("favourites.remove")}
+            </Button>
+          </div>
+        </Card>
+      )}
+    </ListPage>
   );
 }

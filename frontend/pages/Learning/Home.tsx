@@ -2,6 +2,7 @@ import { Link, usePage } from "@inertiajs/react";
 
 import PageHead from "@/components/PageHead";
 import { menuLabel } from "@/components/shell/menuLabel";
+import Glyph from "@/components/ui/Glyph";
 import { useT } from "@/i18n";
 import type { MenuEntry, PageProps } from "@/types/generated";
 
@@ -24,10 +25,7 @@ export default function Home(_props: PageProps<"Learning/Home">) {
         <Link href={entry.href} className={TILE}>
           <span>{menuLabel(t, entry)}</span>
           {entry.warning ? (
-            <span className="text-amber-700" title={t("menu.profile_not_public")}>
-              <span aria-hidden="true">⚠</span>
-              <span className="sr-only">{t("menu.profile_not_public")}</span>
-            </span>
+            <Glyph symbol="⚠" label={t("menu.profile_not_public")} className="text-amber-700" />
           ) : null}
         </Link>
       )}

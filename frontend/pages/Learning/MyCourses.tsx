@@ -1,25 +1,17 @@
 import { Link, usePage } from "@inertiajs/react";
-import { lazy, Suspense } from "react";
 
 import Card from "@/components/ui/Card";
+import Glyph from "@/components/ui/Glyph";
 import EmptyState from "@/components/ui/EmptyState";
 import Pagination from "@/components/ui/Pagination";
 import ProgressBar from "@/components/ui/ProgressBar";
+import ActivityCharts from "@/components/learning/ActivityCharts";
 import PageHeading from "@/components/learning/PageHeading";
 import { sourceKey } from "@/components/learning/sources";
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
 import { routes } from "@/routes";
 import type { CourseCard, PageProps, PathCard } from "@/types/generated";
-
-// The charts (and Chart.js) load with the page's first render, not with the app: the
-// shared entry script lists no chart module, so pages without a chart never pay for one.
-const LessonActivityChart = lazy(() =>
-  import("@/components/learning/charts").then((m) => ({ default: m.LessonActivityChart })),
-);
-const CourseProgressChart = lazy(() =>
-  import("@/components/learning/charts").then((m) => ({ default: m.CourseProgressChart })),
-);
 
 function PathItem({ path }: { path: PathCard }) {
   const t = useT();
@@ -68,10 +60,7 @@ function CourseItem({ course }: { course: CourseCard }) {
           {course.title}
         </Link>
         {course.is_favourite ? (
-          <span className="ml-2 text-red-700" title={t("courses.favourite")}>
-            <span aria-hidden="true">♥</span>
-            <span className="sr-only">{t("courses.favourite")}</span>
-          </span>
+          <Glyph symbol="♥" label={t("courses.favourite")} className="ml-2 text-red-700" />
         ) : null}
       </h3>
       {course.description ? (
@@ -112,25 +101,15 @@ export default function MyCourses({
           />
         ) : (
           <>
-            <section aria-labelledby="activity-heading" className="mb-10">
-              <h2 id="activity-heading" className="mb-3 text-xl font-bold">
-                {t("progress.activity")}
-              </h2>
-              <Suspense fallback={<div className="h-64" />}>
-                <div className="grid gap-6 lg:grid-cols-2">
-                  <LessonActivityChart activity={activity} />
-                  {courses.length > 0 ? (
-                    <CourseProgressChart
-                      courses={courses.map((course) => ({
-                        title: course.title,
-                        done: course.done_count,
-                        total: course.lesson_count,
-                      }))}
-                    />
-                  ) : null}
-                </div>
-              </Suspense>
-            </section>
+            <ActivityCharts
+              activity={activity}
+              courses={courses.map((course) => ({
+                title: course.title,
+                done: course.done_count,
+                total: course.lesson_count,
+              }))}
+              className="mb-10"
+            />
             {paths.length > 0 ? (
               <section aria-labelledby="paths-heading" className="mb-10">
                 <h2 id="paths-heading" className="mb-4 text-xl font-bold">

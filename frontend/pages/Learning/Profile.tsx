@@ -2,6 +2,7 @@ import { Link, router, useForm } from "@inertiajs/react";
 import { useState } from "react";
 
 import DataExportCard from "@/components/account/DataExportCard";
+import FactorList from "@/components/mfa/FactorList";
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import Checkbox from "@/components/ui/Checkbox";
@@ -178,6 +179,19 @@ export default function Profile(page: PageProps<"Learning/Profile">) {
           <div className="space-y-6">
             <Card>
               <AvatarForm page={page} />
+            </Card>
+            <Card as="section" aria-labelledby="second-factors-heading">
+              <h2 id="second-factors-heading" className="text-lg font-bold">
+                {t("factors.title")}
+              </h2>
+              <p className="mt-1 text-sm text-slate-700">{t("factors.intro")}</p>
+              <FactorList factors={page.second_factors} />
+              <Link
+                href={page.urls.second_factors}
+                className="mt-3 inline-flex min-h-11 items-center font-semibold text-blue-800 underline"
+              >
+                {t("factors.manage")}
+              </Link>
             </Card>
             <Card>
               <AppSessions sessions={page.app_sessions} />

@@ -1,23 +1,14 @@
 import { Link } from "@inertiajs/react";
-import { lazy, Suspense } from "react";
 
 import EmptyState from "@/components/ui/EmptyState";
 import Pagination from "@/components/ui/Pagination";
 import ProgressBar from "@/components/ui/ProgressBar";
+import ActivityCharts from "@/components/learning/ActivityCharts";
 import PageHeading from "@/components/learning/PageHeading";
 import { useT } from "@/i18n";
 import { percent } from "@/lib/format";
 import { routes } from "@/routes";
 import type { PageProps } from "@/types/generated";
-
-// The charts (and Chart.js) load with the page's first render, not with the app: the
-// shared entry script lists no chart module, so pages without a chart never pay for one.
-const LessonActivityChart = lazy(() =>
-  import("@/components/learning/charts").then((m) => ({ default: m.LessonActivityChart })),
-);
-const CourseProgressChart = lazy(() =>
-  import("@/components/learning/charts").then((m) => ({ default: m.CourseProgressChart })),
-);
 
 export default function Progress({
   courses,
@@ -37,23 +28,15 @@ export default function Progress({
           />
         ) : (
           <>
-            <section aria-labelledby="activity-heading" className="mb-8">
-              <h2 id="activity-heading" className="mb-3 text-xl font-bold">
-                {t("progress.activity")}
-              </h2>
-              <Suspense fallback={<div className="h-64" />}>
-                <div className="grid gap-6 lg:grid-cols-2">
-                  <LessonActivityChart activity={activity} />
-                  <CourseProgressChart
-                    courses={courses.map((item) => ({
-                      title: item.course.title,
-                      done: item.done_count,
-                      total: item.lesson_count,
-                    }))}
-                  />
-                </div>
-              </Suspense>
-            </section>
+            <ActivityCharts
+              activity={activity}
+              courses={courses.map((item) => ({
+                title: item.course.title,
+                done: item.done_count,
+                total: item.lesson_count,
+              }))}
+              className="mb-8"
+            />
             <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
               {courses.map((item) => (
                 <li

@@ -1,9 +1,10 @@
-import { Link, router, usePage } from "@inertiajs/react";
+import { Link, router, useForm, usePage } from "@inertiajs/react";
 import { useRef, useState } from "react";
 
 import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import Dialog from "@/components/ui/Dialog";
+import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { wholeFormError } from "@/lib/validation";
 import type { PageProps } from "@/types/generated";
@@ -13,14 +14,11 @@ interface Problem {
   message: string;
 }
 
-// Code "404" means the invitation went to another address (docs/behaviour.md#invitation-failures).
-const WRONG_ACCOUNT = "404";
-
 /** The invitation page and its failures (docs/behaviour.md#team-invitations). */
 export default function Invitation(page: PageProps<"Teams/Invitation">) {
   const t = useT();
   const errors = usePage().props.errors;
-  const [busy, setBusy] = useState(false);
+  const accepting = useFormSubmit(useForm({ manager: page.manager }), page.accept_url);
   // A failed acceptance (errors) or a link that cannot be accepted at all (problem).
   const [dismissed, setDismissed] = useState(false);
   const failure = wholeFormError(errors);
@@ -28,15 +26,12 @@ export default function Invitation(page: PageProps<"Teams/Invitation">) {
     ? { code: errors.code ?? "", message: failure }
     : page.problem;
   const open = problem !== null && !dismissed;
-  const wrongAccount = problem?.code === WRONG_ACCOUNT;
+  // The invitation went to another address (docs/behaviour.md#invitation-failures).
+  const wrongAccount = problem?.code === page.wrong_account_code;
 
   function accept() {
     setDismissed(false);
-    router.post(
-      page.accept_url,
-      { manager: page.manager },
-      { onStart: () => setBusy(true), onFinish: () => setBusy(false) },
-    );
+    accepting.post();
   }
 
   function logOut() {
@@ -64,7 +59,7 @@ export default function Invitation(page: PageProps<"Teams/Invitation">) {
           <p className="mt-2 text-slate-700">{t("invitation.team", { team: page.team_name })}</p>
         ) : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Button onClick={accept} disabled={busy || page.problem !== null}>
+          <Button onClick={accept} disabled={accepting.disabled || page.problem !== null}>
             {t("invitation.accept")}
           </Button>
           <Link

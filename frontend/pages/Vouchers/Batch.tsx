@@ -1,6 +1,7 @@
 import { Link, usePage, usePoll } from "@inertiajs/react";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, useEffect } from "react";
 
+import ChartSection from "@/components/charts/ChartSection";
 import PageHead from "@/components/PageHead";
 import Pagination from "@/components/ui/Pagination";
 import ProgressBar from "@/components/ui/ProgressBar";
@@ -81,14 +82,14 @@ export default function Batch(page: PageProps<"Vouchers/Batch">) {
         </a>
       ) : null}
 
-      <section aria-labelledby="daily-heading" className="mt-10 max-w-3xl">
-        <h2 id="daily-heading" className="mb-3 text-xl font-bold">
-          {t("batch_charts.daily_heading")}
-        </h2>
-        <Suspense fallback={<div className="h-64" />}>
-          <BatchDailyBars daily={page.daily} />
-        </Suspense>
-      </section>
+      <ChartSection
+        id="daily-heading"
+        title={t("batch_charts.daily_heading")}
+        placeholder="h-64"
+        className="mt-10 max-w-3xl"
+      >
+        <BatchDailyBars daily={page.daily} />
+      </ChartSection>
 
       <section aria-labelledby="redemptions-heading" className="mt-10">
         <h2 id="redemptions-heading" className="text-xl font-bold">

@@ -1,6 +1,7 @@
 import { Link, useForm, usePage } from "@inertiajs/react";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 
+import ChartSection from "@/components/charts/ChartSection";
 import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
@@ -130,17 +131,17 @@ export default function Batches(page: PageProps<"Vouchers/Batches">) {
         <GenerateForm page={page} />
         <div className="min-w-0">
           {page.batches.length > 0 ? (
-            <section aria-labelledby="usage-heading" className="mb-8">
-              <h2 id="usage-heading" className="mb-3 text-xl font-bold">
-                {t("batch_charts.heading")}
-              </h2>
-              <Suspense fallback={<div className="h-72" />}>
-                <div className="grid gap-6">
-                  <BatchUsageLines usage={page.usage} />
-                  <BatchRemainingBars batches={page.batches} />
-                </div>
-              </Suspense>
-            </section>
+            <ChartSection
+              id="usage-heading"
+              title={t("batch_charts.heading")}
+              placeholder="h-72"
+              className="mb-8"
+            >
+              <div className="grid gap-6">
+                <BatchUsageLines usage={page.usage} />
+                <BatchRemainingBars batches={page.batches} />
+              </div>
+            </ChartSection>
           ) : null}
           <section aria-labelledby="batches-heading">
             <h2 id="batches-heading" className="mb-4 text-xl font-bold">

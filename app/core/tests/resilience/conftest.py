@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.conf import settings
 
-from app.core.cache import outage
+from app.core.redis_cache import outage
 from app.core.tests.resilience.proxy import FaultProxy
 from app.core.tests.resilience.server import redis_url_through
 

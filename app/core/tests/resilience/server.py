@@ -38,6 +38,13 @@ def database_url(*, host: str | None = None, port: int | None = None) -> str:
     )
 
 
+def celery_worker_command(*options: str) -> list[str]:
+    """A Celery worker of the platform, with `options` (pool, concurrency, log level), and
+    without the cluster chatter a test's one worker has no use for."""
+    worker = ["-m", "celery", "-A", "app", "worker", "--without-mingle", "--without-gossip"]
+    return [sys.executable, *worker, *options]
+
+
 def redis_url_through(proxy) -> str:
     """settings.REDIS_URL (its database number kept) with a proxy's address."""
     parts = urlsplit(settings.REDIS_URL)
@@ -148,11 +155,28 @@ class Served:
     STATIC_ROOT) are done here.
     """
 
-    def __init__(self, var_dir: Path, *, smtp_port: int, **extra: str) -> None:
-        missing = [path for path in (VITE_MANIFEST, SSR_BUNDLE) if not path.exists()]
+    def __init__(
+        self,
+        var_dir: Path,
+        *,
+        smtp_port: int,
+        port: int | None = None,
+        root: Path = ROOT,
+        prepare: bool = True,
+        **extra: str,
+    ) -> None:
+        """`port`: the web process's (a free one by default; a node started again behind
+        a balancer takes its old one); `root`: the release it serves (this checkout by
+        default, another one built elsewhere for a deploy); `prepare=False`: the deploy
+        checks and collectstatic were done before, as when a machine's supervisor starts
+        the processes again after a crash."""
+        bundles = (root / VITE_MANIFEST.relative_to(ROOT), root / SSR_BUNDLE.relative_to(ROOT))
+        missing = [path for path in bundles if not path.exists()]
         if missing:
             raise RuntimeError(f"build the frontend first (./scripts/test does): {missing}")
-        self.port = free_port()
+        self.root = root
+        var_dir.mkdir(parents=True, exist_ok=True)
+        self.port = port or free_port()
         self.url = f"https://127.0.0.1:{self.port}"
         self.health_url = f"http://127.0.0.1:{self.port}/health/ready"
         ssr_port = free_port()
@@ -174,17 +198,19 @@ class Served:
         )
         # As scripts/serve: DEBUG is production's (off), whatever the caller's says.
         env.pop("DJANGO_DEBUG", None)
-        for command in (
-            ["check", "--deploy", "--fail-level", "ERROR"],
-            ["collectstatic", "--noinput"],
-        ):
+        self.serves_web = "web" in env.get("SERVE_PROCESSES", "web").split(",")
+        commands = [["check", "--deploy", "--fail-level", "ERROR"]] if prepare else []
+        if self.serves_web and prepare:
+            commands.append(["collectstatic", "--noinput"])
+        for command in commands:
             done = subprocess.run(
                 [sys.executable, "manage.py", *command],
-                cwd=ROOT,
+                cwd=root,
                 env=env,
                 capture_output=True,
                 text=True,
-                timeout=120,
+                # Compressing every static file takes a minute of a busy two-core machine.
+                timeout=300,
             )
             if done.returncode:
                 raise RuntimeError(f"manage.py {command[0]} failed: {done.stderr[-4000:]}")
@@ -192,7 +218,7 @@ class Served:
         self.log = open(self.log_path, "wb")  # noqa: SIM115
         self.process = subprocess.Popen(
             [sys.executable, "scripts/serve.py", "run"],
-            cwd=ROOT,
+            cwd=root,
             env=env,
             stdout=self.log,
             stderr=subprocess.STDOUT,
@@ -211,6 +237,12 @@ class Served:
             if self.process.poll() is not None:
                 raise RuntimeError(f"scripts/serve.py exited: {self.output()}")
             self._children.update(self.children())
+            if not self.serves_web:
+                # A machine that only runs tasks: its processes started, nothing to probe.
+                if self._children:
+                    return
+                time.sleep(0.3)
+                continue
             try:
                 ready = httpx.get(self.health_url, timeout=5).status_code == 200
                 ready = ready and httpx.get(f"http://127.0.0.1:{ssr_port}/health").is_success
@@ -233,6 +265,18 @@ class Served:
         """Resident memory of gunicorn's master and its workers together."""
         [master] = [pid for pid in self.children() if b"gunicorn" in command_line(pid)]
         return sum(rss_kib(pid) for pid in [master, *child_pids(master)])
+
+    def kill(self) -> None:
+        """The machine dies: SIGKILL to the supervisor and to every process it started, at
+        once, with no chance to finish a request."""
+        self._children.update(self.children())
+        with suppress(ProcessLookupError):
+            self.process.kill()
+        for pid in self._children:
+            with suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGKILL)
+        self.process.wait()
+        self.log.close()
 
     def stop(self) -> int | None:
         """SIGTERM to the supervisor, as the machine's own supervisor stops it; returns its
@@ -297,11 +341,21 @@ class Browser:
     """One visitor: cookies, the CSRF header and Inertia's headers, like the pages send;
     to an https address, through the `LoadBalancer`."""
 
-    def __init__(self, base_url: str, *, timeout: float = 30, keep_alive: bool = True) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        timeout: float = 30,
+        keep_alive: bool = True,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
         # Without keep-alive each request opens its own connection: a client that waits
         # longer than the server keeps an idle connection would otherwise race its close.
         limits = httpx.Limits() if keep_alive else httpx.Limits(max_keepalive_connections=0)
-        transport = LoadBalancer(limits=limits) if base_url.startswith("https:") else None
+        # `transport`: how it reaches `base_url` (a real load balancer's, say); by default
+        # the stand-in `LoadBalancer` for an https address.
+        if transport is None and base_url.startswith("https:"):
+            transport = LoadBalancer(limits=limits)
         self.origin = base_url.rstrip("/")
         self.http = httpx.Client(
             base_url=base_url,
@@ -313,6 +367,12 @@ class Browser:
 
     def close(self) -> None:
         self.http.close()
+
+    def __enter__(self) -> "Browser":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     def _headers(self) -> dict[str, str]:
         headers = {"X-Inertia": "true", "X-Inertia-Version": settings.INERTIA_VERSION}

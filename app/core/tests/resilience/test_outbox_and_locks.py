@@ -7,7 +7,6 @@ from unittest import mock
 
 import psycopg
 import pytest
-from django.conf import settings
 from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from django.db import connection
@@ -17,6 +16,7 @@ from app.accounts.tests.factories import make_user
 from app.core.errors import ApplicationError
 from app.core.models import EmailOutbox
 from app.core.tasks import drain_email_outbox, send_outbox_email
+from app.core.tests.resilience.server import database_url
 from app.learning.tests.factories import make_course
 from app.vouchers.services import voucher_redeem
 from app.vouchers.tests.factories import make_voucher
@@ -59,14 +59,7 @@ def test_an_email_the_mail_server_refused_is_sent_by_the_next_drain(settings):
 @pytest.mark.django_db(transaction=True)
 def test_a_row_another_worker_is_sending_is_left_to_it(services):
     row = waiting_email("held")
-    db = settings.DATABASES["default"]
-    holder = psycopg.connect(
-        host=db["HOST"] or "127.0.0.1",
-        port=db["PORT"] or 5432,
-        user=db["USER"],
-        password=db["PASSWORD"] or None,
-        dbname=db["NAME"],
-    )
+    holder = psycopg.connect(database_url())
     try:
         holder.execute("SELECT id FROM core_emailoutbox WHERE id = %s FOR UPDATE", [row.pk])
         assert send_outbox_email(row.pk) == "sent or being sent"

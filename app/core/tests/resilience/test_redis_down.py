@@ -16,8 +16,8 @@ from django.test import Client
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.accounts.tests.helpers import log_in_with_password
-from app.core.cache import outage
 from app.core.models import EmailOutbox
+from app.core.redis_cache import outage
 from app.core.tasks import drain_email_outbox, send_email
 from app.core.tests.helpers import visit
 from app.core.tests.resilience.server import Browser, Gunicorn, platform_env, redis_url_through

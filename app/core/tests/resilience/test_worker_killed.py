@@ -5,7 +5,6 @@ reject_on_worker_lost; a real prefork worker against Redis and this run's Postgr
 import os
 import signal
 import subprocess
-import sys
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -23,7 +22,12 @@ from app.accounts.tests.factories import make_user
 from app.celery import app as celery_app
 from app.core.models import EmailOutbox
 from app.core.tasks import send_email
-from app.core.tests.resilience.server import platform_env, stop_process_group
+from app.core.tests.resilience.server import (
+    celery_worker_command,
+    database_url,
+    platform_env,
+    stop_process_group,
+)
 from app.core.tests.resilience.smtp import FakeSMTP
 
 pytestmark = [pytest.mark.resilience, pytest.mark.django_db(transaction=True)]
@@ -53,19 +57,7 @@ def worker(services, smtp, tmp_path):
     )
     log = open(tmp_path / "worker.log", "w+b")  # noqa: SIM115
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "app",
-            "worker",
-            "--pool=prefork",
-            "--concurrency=1",
-            "--without-mingle",
-            "--without-gossip",
-            "--loglevel=INFO",
-        ],
+        celery_worker_command("--pool=prefork", "--concurrency=1", "--loglevel=INFO"),
         cwd=Path(settings.BASE_DIR),
         env=env,
         stdout=log,
@@ -145,17 +137,10 @@ def test_the_purge_killed_mid_account_purges_it_once_in_the_next_worker_process(
     User.objects.filter(pk=user.pk).update(
         deletion_marked_at=timezone.now() - timedelta(hours=30), is_active=False
     )
-    db = settings.DATABASES["default"]
     EmailAddress.objects.get_or_create(user=user, email=user.email, defaults={"primary": True})
     # The account's address row is held by another transaction: the worker's purge, half
     # way through the account (its sessions already ended), waits on it.
-    holder = psycopg.connect(
-        host=db["HOST"] or "127.0.0.1",
-        port=db["PORT"] or 5432,
-        user=db["USER"],
-        password=db["PASSWORD"] or None,
-        dbname=db["NAME"],
-    )
+    holder = psycopg.connect(database_url())
     try:
         holder.execute(
             "SELECT id FROM account_emailaddress WHERE user_id = %s FOR UPDATE", [user.pk]

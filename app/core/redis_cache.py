@@ -11,6 +11,16 @@ raise `CacheUnavailable`, which the platform answers with 503 (fail closed).
 After a failure the cache does not ask Redis again for `RETRY_AFTER` seconds, so a Redis
 that hangs instead of refusing slows down one request, not every one; the outage is
 logged once, and its end once.
+
+An adapter over Django's Redis backend (ARCHITECTURE.md, "Libraries"): its public API is
+the backend and its OPTIONS (the pool's class and options, the serializer), which name
+neither the client class the backend builds nor the redis.Redis the client makes for
+every call. So this module leans on four private names of
+django.core.cache.backends.redis, and only here: `RedisCache._class` (the client class it
+builds) and `RedisCache._cache` (the built client, whose pipeline counts the limits),
+`RedisCacheClient._client` (the redis.Redis class) and
+`RedisCacheClient._get_connection_pool(write)`. test_redis_client.py fails the day one of
+them changes.
 """
 
 import logging

@@ -1,0 +1,68 @@
+"""A kept PostgreSQL connection is checked before reuse without a round trip while it is
+healthy, and replaced when the server dropped it (app/core/postgresql/base.py)."""
+
+import select
+import tempfile
+import time
+
+import pytest
+from django.db import connection, connections
+
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL only"),
+]
+
+
+@pytest.fixture
+def kept():
+    """A connection of its own, as a web thread keeps it between requests."""
+    wrapper = connections.create_connection("default")
+    wrapper.ensure_connection()
+    assert wrapper.health_check_enabled
+    yield wrapper
+    wrapper.close()
+
+
+def _backend_pid(wrapper) -> int:
+    with wrapper.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return cursor.fetchone()[0]
+
+
+def _next_request(wrapper) -> None:
+    # What the request_started signal does to every connection.
+    wrapper.close_if_unusable_or_obsolete()
+
+
+def test_a_healthy_kept_connection_is_reused_without_asking_the_server(kept):
+    pid = _backend_pid(kept)
+    _next_request(kept)
+    with tempfile.TemporaryFile() as trace:
+        kept.connection.pgconn.trace(trace.fileno())
+        kept.close_if_health_check_failed()
+        kept.connection.pgconn.untrace()
+        trace.seek(0)
+        sent = trace.read()
+
+    assert sent == b""
+    assert _backend_pid(kept) == pid
+
+
+def test_a_connection_the_server_dropped_is_replaced_before_the_next_query(kept):
+    pid = _backend_pid(kept)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not _socket_readable(kept):
+        time.sleep(0.01)
+    _next_request(kept)
+
+    kept.close_if_health_check_failed()
+
+    assert _backend_pid(kept) != pid
+
+
+def _socket_readable(wrapper) -> bool:
+    readable, _, _ = select.select([wrapper.connection.fileno()], [], [], 0)
+    return bool(readable)
