@@ -6,14 +6,14 @@ logged once for that response, with the page name."""
 import hashlib
 import json
 import logging
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import urllib3
 from django.conf import settings
+
+from app.core.memory_lru import MemoryLru
 
 logger = logging.getLogger(__name__)
 
@@ -36,9 +36,11 @@ class _Unusable(Exception):
     """The SSR process answered, but not with a page."""
 
 
-_lock = threading.Lock()
-_cache: OrderedDict[str, RenderedPage] = OrderedDict()
-_cache_bytes = 0
+def _size(page: RenderedPage) -> int:
+    return len(page.head) + len(page.body)
+
+
+_cache: MemoryLru[str, RenderedPage] = MemoryLru(budget=CACHE_BYTES, size_of=_size)
 _pools: dict[str, urllib3.HTTPConnectionPool] = {}
 # After a refused connection the process is taken as down for a moment: pages do not each
 # wait for it, and the outage is logged once rather than once per page.
@@ -63,31 +65,9 @@ def _cache_key(page_json: str) -> str:
 
 
 def cache_clear() -> None:
-    global _down_until, _cache_bytes
-    with _lock:
-        _cache.clear()
-        _cache_bytes = 0
-        _down_until = 0.0
-
-
-def _size(page: RenderedPage) -> int:
-    return len(page.head) + len(page.body)
-
-
-def _cache_put(key: str, page: RenderedPage) -> None:
-    global _cache_bytes
-    size = _size(page)
-    if size > CACHE_BYTES // 8:
-        return  # one huge page would push out many ordinary ones
-    with _lock:
-        old = _cache.pop(key, None)
-        if old is not None:
-            _cache_bytes -= _size(old)
-        _cache[key] = page
-        _cache_bytes += size
-        while _cache_bytes > CACHE_BYTES:
-            _, evicted = _cache.popitem(last=False)
-            _cache_bytes -= _size(evicted)
+    global _down_until
+    _cache.clear()
+    _down_until = 0.0
 
 
 def _parse(raw: bytes) -> RenderedPage:
@@ -126,11 +106,9 @@ def page_render(*, component: str, page_json: str, reusable: bool) -> RenderedPa
         return None
     key = _cache_key(page_json) if reusable else ""
     if reusable:
-        with _lock:
-            cached = _cache.get(key)
-            if cached is not None:
-                _cache.move_to_end(key)
-                return cached
+        cached = _cache.get(key)
+        if cached is not None:
+            return cached
     if time.monotonic() < _down_until:
         logger.debug("SSR skipped for %s: the SSR process was unreachable", component)
         return None
@@ -172,5 +150,5 @@ def page_render(*, component: str, page_json: str, reusable: bool) -> RenderedPa
         logger.warning("SSR of %s unusable: %s; rendered in the browser", component, error)
         return None
     if reusable:
-        _cache_put(key, rendered)
+        _cache.put(key, rendered)
     return RenderedPage(rendered.head, rendered.body, time.perf_counter() - started)

@@ -273,13 +273,12 @@ def test_the_cache_keeps_within_its_bytes(client, fake_ssr, monkeypatch):
     settings_on, _server = fake_ssr(_valid)
     with settings_on:
         client.get("/login")
-        (page,) = ssr._cache.values()
-        monkeypatch.setattr(ssr, "CACHE_BYTES", 10 * ssr._size(page))
+        page_bytes = ssr._cache.bytes_used
+        monkeypatch.setattr(ssr._cache, "budget", 10 * page_bytes)
         for n in range(40):
             client.get(f"/login?form=login&n={n}")
     assert 0 < len(ssr._cache) < 40
-    assert ssr._cache_bytes <= ssr.CACHE_BYTES
-    assert ssr._cache_bytes == sum(ssr._size(page) for page in ssr._cache.values())
+    assert ssr._cache.bytes_used <= 10 * page_bytes
 
 
 def test_without_ssr_the_page_is_rendered_in_the_browser(client):
