@@ -66,10 +66,11 @@ def _clean_cache():
     # Rate limits live in the cache; each test starts with none used up.
     from django.core.cache import cache
 
-    from app.core.versioned_cache import shared_generations_forget
+    from app.core.versioned_cache import near_entries_forget, shared_generations_forget
 
     cache.clear()
     shared_generations_forget()
+    near_entries_forget()
     yield
 
 

@@ -15,6 +15,7 @@ from app.core.models import CacheGeneration
 from app.core.roles import Role
 from app.core.tests.helpers import visit
 from app.core.versioned_cache import (
+    near_entries_forget,
     shared_generation,
     shared_generation_bump,
     versioned_cached,
@@ -140,7 +141,7 @@ def test_an_uncommitted_bump_never_reaches_other_threads(services):
 
 
 @pytest.mark.parametrize("who", ["learner", "manager"])
-def test_a_logged_in_page_makes_one_round_trip_to_redis(client, services, who):
+def test_a_logged_in_page_makes_at_most_one_round_trip_to_redis(client, services, who):
     from app.core.redis_cache import redis_round_trips
 
     user = make_user(roles=[Role.MANAGER] if who == "manager" else [])
@@ -152,8 +153,12 @@ def test_a_logged_in_page_makes_one_round_trip_to_redis(client, services, who):
         urls = ["/manager", f"/manager/zespol/{team.pk}"]
     for url in urls:
         visit(client, url)  # fills the entries
-        before = redis_round_trips()
-        with CaptureQueriesContext(connection) as queries:
-            assert visit(client, url).status_code == 200
-        assert redis_round_trips() - before == 1, url
-        assert '"accounts_session"' in queries[0]["sql"]
+        # A node that has not read them yet (this process's own copies forgotten) reads
+        # them all in one round trip; then it keeps them and asks Redis nothing.
+        near_entries_forget()
+        for round_trips in (1, 0):
+            before = redis_round_trips()
+            with CaptureQueriesContext(connection) as queries:
+                assert visit(client, url).status_code == 200
+            assert redis_round_trips() - before == round_trips, url
+            assert '"accounts_session"' in queries[0]["sql"]
