@@ -15,6 +15,7 @@ from django.contrib.sessions.backends import db
 from django.db import connections, router
 from django.utils import timezone
 
+from app.core.queries import planned_cursor
 from app.core.request_cache import request_cache
 
 
@@ -91,7 +92,7 @@ class SessionStore(db.SessionStore):
         sql, attnames, converters = _load(alias)
         connection = connections[alias]
         now = connection.ops.adapt_datetimefield_value(timezone.now())
-        with connection.cursor() as cursor:
+        with planned_cursor(alias) as cursor:
             cursor.execute(sql, [self.session_key, now])
             rows = [_converted(row, converters, alias) for row in cursor.fetchall()]
         if not rows:

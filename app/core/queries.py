@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connections, router
+from django.db.backends.utils import CursorWrapper
 from django.db.models import Aggregate, Count, IntegerField, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
@@ -17,6 +18,14 @@ def subquery_aggregate(
     # A correlated subquery: one query for a whole list, not one per row.
     counted = queryset.order_by().values(group_by).annotate(n=aggregate or Count("pk")).values("n")
     return Coalesce(Subquery(counted, output_field=IntegerField()), Value(0))
+
+
+def planned_cursor(alias: str) -> CursorWrapper:
+    """A cursor for a statement every request runs: on PostgreSQL the database plans it
+    once per connection (app/core/postgresql/base.py), elsewhere an ordinary cursor."""
+    connection = connections[alias]
+    planned = getattr(connection, "planned_cursor", None)
+    return planned() if planned is not None else connection.cursor()
 
 
 class CompiledQuery:
@@ -129,7 +138,7 @@ class _Statement:
             values[self.slots[index]] if index in self.slots else param
             for index, param in enumerate(self.params)
         ]
-        with connections[self.alias].cursor() as cursor:
+        with planned_cursor(self.alias) as cursor:
             cursor.execute(self.sql, params)
             rows = cursor.fetchall()
         if self.converters:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from app.accounts.models import User
 from app.core.errors import ApplicationError
-from app.core.queries import CompiledQuery
+from app.core.queries import CompiledQuery, planned_cursor
 from app.core.ratelimits import Client, Counted, limit_count
 from app.core.tasks import task_enqueue_on_commit
 from app.learning import selectors as learning_selectors
@@ -158,7 +158,7 @@ def _seat_taken(*, voucher: Voucher, now: datetime) -> bool:
     alias = router.db_for_write(Voucher)
     connection = connections[alias]
     moment = connection.ops.adapt_datetimefield_value(now)
-    with connection.cursor() as cursor:
+    with planned_cursor(alias) as cursor:
         cursor.execute(_seat_statement(alias), [voucher.pk, moment, moment])
         return cursor.rowcount == 1
 

@@ -1,6 +1,9 @@
 """Django's PostgreSQL backend (ENGINE "app.core.postgresql"), whose health check of a kept
 connection asks the server only when the connection's socket says something happened.
 
+It also gives the platform's hottest statements a cursor that binds their values on the
+server (`planned_cursor`), which psycopg prepares after a few runs on the connection.
+
 Django's CONN_HEALTH_CHECKS runs `SELECT 1` before the first query of every request: a
 round trip, a statement for PostgreSQL to run and a wake-up of its process, paid by every
 page to catch the rare connection the server dropped (a restart, a terminated backend, a
@@ -12,12 +15,40 @@ anything to read (the server's goodbye, an end of file, a notice) falls back to 
 """
 
 import select
+from typing import Any
 
 from django.db.backends.postgresql.base import DatabaseWrapper as PostgresDatabaseWrapper
+from django.db.backends.postgresql.base import ServerBindingCursor
+from django.db.backends.utils import CursorWrapper
 
 
 class DatabaseWrapper(PostgresDatabaseWrapper):
     health_check_done: bool  # Django's, set on every request; not in django-stubs
+    _planned = False
+
+    def planned_cursor(self) -> CursorWrapper:
+        """A cursor (Django's, with its wrappers) whose statements are sent with their
+        values apart: psycopg prepares a statement once it has run `prepare_threshold`
+        times on the connection (OPTIONS), and PostgreSQL then skips parsing and
+        planning it. Django's own cursors put the values into the text (client-side
+        binding), which can never be prepared."""
+        self._planned = True
+        try:
+            return self.cursor()
+        finally:
+            self._planned = False
+
+    def create_cursor(self, name: Any = None) -> Any:
+        if not self._planned or name:
+            return super().create_cursor(name)
+        # The connection is this thread's alone: its cursor class is switched for the one
+        # cursor Django makes (the time zone it registers included).
+        regular = self.connection.cursor_factory
+        self.connection.cursor_factory = ServerBindingCursor
+        try:
+            return super().create_cursor(name)
+        finally:
+            self.connection.cursor_factory = regular
 
     def close_if_health_check_failed(self) -> None:
         if (

@@ -1,12 +1,21 @@
 """A kept PostgreSQL connection is checked before reuse without a round trip while it is
-healthy, and replaced when the server dropped it (app/core/postgresql/base.py)."""
+healthy, and replaced when the server dropped it; the statements every request runs are
+planned once per connection (app/core/postgresql/base.py)."""
 
+import json
+import os
 import select
+import subprocess
+import sys
 import tempfile
 import time
 
 import pytest
+from django.conf import settings
 from django.db import connection, connections
+
+from app.accounts.tests.factories import make_user
+from app.core.tests.helpers import visit
 
 pytestmark = [
     pytest.mark.django_db,
@@ -66,3 +75,47 @@ def test_a_connection_the_server_dropped_is_replaced_before_the_next_query(kept)
 def _socket_readable(wrapper) -> bool:
     readable, _, _ = select.select([wrapper.connection.fileno()], [], [], 0)
     return bool(readable)
+
+
+def _prepared_statements() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [row[0] for row in cursor.fetchall()]
+
+
+def test_the_sessions_statement_is_planned_once_per_connection_and_no_other(client):
+    client.force_login(make_user())
+    threshold = settings.DATABASES["default"]["OPTIONS"]["prepare_threshold"]
+    for _ in range(threshold - 1):
+        assert visit(client, "/platforma").status_code == 200
+    assert _prepared_statements() == []
+
+    for _ in range(2):
+        assert visit(client, "/platforma").status_code == 200
+
+    # The page's one statement, its session with the account, and none of Django's.
+    (statement,) = _prepared_statements()
+    assert '"accounts_session"' in statement
+
+
+def _prepare_threshold(env: dict[str, str]) -> object:
+    script = (
+        "import json; from django.conf import settings as s;"
+        " print(json.dumps(s.DATABASES['default']['OPTIONS'].get('prepare_threshold', 'unset')))"
+    )
+    clean = {k: v for k, v in os.environ.items() if k != "DATABASE_PREPARE_THRESHOLD"}
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", script],
+        cwd=settings.BASE_DIR,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_prepared_statements_are_on_unless_a_pooler_needs_them_off():
+    assert _prepare_threshold({}) == 5
+    assert _prepare_threshold({"DATABASE_PREPARE_THRESHOLD": "off"}) is None
