@@ -200,3 +200,37 @@ def test_sessions_of_the_old_table_move_over_so_nobody_is_logged_out():
     assert abs((moved.expire_date - expires).total_seconds()) < 1
     assert SessionStore(session_key="k" * 32)["cart"] == [1]
     assert "django_session" not in connection.introspection.table_names()
+
+
+def test_stored_data_changed_by_one_character_is_checked_afresh(client):
+    """The process remembers the data it verified (app/accounts/sessions.py); data that
+    differs is another entry, its signature checked anew, and forged data logs no one in."""
+    client.force_login(make_user())
+    assert visit(client, "/platforma").status_code == 200
+    session = Session.objects.get(session_key=client.session.session_key)
+    signature_start = session.session_data.rindex(":") + 1
+    flipped = "A" if session.session_data[signature_start] != "A" else "B"
+    forged = (
+        session.session_data[:signature_start]
+        + flipped
+        + session.session_data[signature_start + 1 :]
+    )
+    Session.objects.filter(pk=session.pk).update(session_data=forged)
+
+    response = client.get("/platforma")
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/login?returnUrl=")
+
+
+def test_a_decoded_session_is_the_requests_own_to_change():
+    store = SessionStore()
+    store["cart"] = [1, 2]
+    store.save()
+    data = Session.objects.get(session_key=store.session_key).session_data
+
+    first = store.decode(data)
+    first["cart"].append(3)
+    first["new"] = True
+
+    assert store.decode(data) == {"cart": [1, 2]}
