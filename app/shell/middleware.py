@@ -3,9 +3,11 @@
 from collections.abc import Callable
 from datetime import datetime
 from functools import cache
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
@@ -22,9 +24,19 @@ from app.shell.selectors import notification_count_unread
 
 
 def shell_props(request: HttpRequest) -> ShellProps:
-    return {
+    props = {
         "viewer": viewer_of(request.user),
         "header_type": header_type_for(request),
+        **_shell_constants(),
+        "app_banner": app_banner_of(request),
+    }
+    return cast(ShellProps, props)
+
+
+@cache
+def _shell_constants() -> dict[str, Any]:
+    # The same on every page of a deployment: built once per process.
+    return {
         "is_production": settings.IS_PRODUCTION,
         "support_email": settings.SUPPORT_EMAIL,
         "social_links": [
@@ -36,8 +48,13 @@ def shell_props(request: HttpRequest) -> ShellProps:
         },
         "languages": [code for code, _name in settings.LANGUAGES],
         "admin_url": str(ADMIN_HOME),
-        "app_banner": app_banner_of(request),
     }
+
+
+@receiver(setting_changed)
+def _forget_shell_constants(**kwargs: Any) -> None:
+    # Tests change the settings the constants are read from.
+    _shell_constants.cache_clear()
 
 
 class AccountShell(TypedDict):
