@@ -1,6 +1,10 @@
 """Helpers for tests that talk to Platforma the way its pages do."""
 
+import json
+import os
 import re
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -133,3 +137,31 @@ def run_at_once(*targets: Callable[[], object]) -> None:
         thread.start()
     for thread in threads:
         thread.join()
+
+
+# Variables of the test run that a deployment never has.
+_TEST_ONLY_VARIABLES = frozenset({"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"})
+
+
+def setting_in_a_new_process(expression: str, env: dict[str, str], *, unset: tuple = ()) -> Any:
+    """The value (as JSON) of `expression`, written over `s`, the settings, in a process
+    that imports them afresh, as a deployment starts: with `env` over the test's own
+    environment, less the test run's own variables and `unset`."""
+    dropped = _TEST_ONLY_VARIABLES | set(unset)
+    clean = {name: value for name, value in os.environ.items() if name not in dropped}
+    done = subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "shell",
+            "-c",
+            f"import json; from django.conf import settings as s; print(json.dumps({expression}))",
+        ],
+        cwd=settings.BASE_DIR,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return json.loads(done.stdout.splitlines()[-1])

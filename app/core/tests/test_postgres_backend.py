@@ -2,11 +2,7 @@
 healthy, and replaced when the server dropped it; the statements every request runs are
 planned once per connection (app/core/postgresql/base.py)."""
 
-import json
-import os
 import select
-import subprocess
-import sys
 import tempfile
 import time
 
@@ -15,7 +11,7 @@ from django.conf import settings
 from django.db import connection, connections
 
 from app.accounts.tests.factories import make_user
-from app.core.tests.helpers import visit
+from app.core.tests.helpers import setting_in_a_new_process, visit
 
 pytestmark = [
     pytest.mark.django_db,
@@ -99,21 +95,11 @@ def test_the_sessions_statement_is_planned_once_per_connection_and_no_other(clie
 
 
 def _prepare_threshold(env: dict[str, str]) -> object:
-    script = (
-        "import json; from django.conf import settings as s;"
-        " print(json.dumps(s.DATABASES['default']['OPTIONS'].get('prepare_threshold', 'unset')))"
+    return setting_in_a_new_process(
+        "s.DATABASES['default']['OPTIONS'].get('prepare_threshold', 'unset')",
+        env,
+        unset=("DATABASE_PREPARE_THRESHOLD",),
     )
-    clean = {k: v for k, v in os.environ.items() if k != "DATABASE_PREPARE_THRESHOLD"}
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", script],
-        cwd=settings.BASE_DIR,
-        env={**clean, **env},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return json.loads(done.stdout.splitlines()[-1])
 
 
 def test_prepared_statements_are_on_unless_a_pooler_needs_them_off():
