@@ -143,25 +143,30 @@ def run_at_once(*targets: Callable[[], object]) -> None:
 _TEST_ONLY_VARIABLES = frozenset({"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"})
 
 
-def setting_in_a_new_process(expression: str, env: dict[str, str], *, unset: tuple = ()) -> Any:
-    """The value (as JSON) of `expression`, written over `s`, the settings, in a process
-    that imports them afresh, as a deployment starts: with `env` over the test's own
-    environment, less the test run's own variables and `unset`."""
+def run_manage(
+    *args: str, env: dict[str, str], unset: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess:
+    """`manage.py *args` in a process that imports the settings afresh, as a deployment
+    starts: with `env` over the test's own environment, less the test run's own variables
+    and `unset`."""
     dropped = _TEST_ONLY_VARIABLES | set(unset)
     clean = {name: value for name, value in os.environ.items() if name not in dropped}
-    done = subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "shell",
-            "-c",
-            f"import json; from django.conf import settings as s; print(json.dumps({expression}))",
-        ],
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
         cwd=settings.BASE_DIR,
         env={**clean, **env},
         capture_output=True,
         text=True,
         timeout=120,
     )
+
+
+def setting_in_a_new_process(
+    expression: str, env: dict[str, str], *, unset: tuple[str, ...] = ()
+) -> Any:
+    """The value (as JSON) of `expression`, written over `s`, the settings, in a process
+    started by `run_manage`."""
+    code = f"import json; from django.conf import settings as s; print(json.dumps({expression}))"
+    done = run_manage("shell", "-c", code, env=env, unset=unset)
     assert done.returncode == 0, done.stdout + done.stderr
     return json.loads(done.stdout.splitlines()[-1])

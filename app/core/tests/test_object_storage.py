@@ -7,7 +7,7 @@ import pytest
 from storages.backends.s3 import S3Storage
 
 from app.core.object_storage import public_origins
-from app.core.tests.test_settings import run_manage
+from app.core.tests.helpers import run_manage
 
 SHOW = """
 import json

@@ -1,8 +1,4 @@
-import os
-import subprocess
-import sys
-
-from django.conf import settings
+from app.core.tests.helpers import run_manage
 
 PRODUCTION_ENV = {
     "PLATFORMA_ENV": "production",
@@ -13,20 +9,6 @@ PRODUCTION_ENV = {
     # Only named: `check` connects to nothing.
     "REDIS_URL": "redis://redis.platforma.example:6379/0",
 }
-
-
-def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
-    # The test process itself runs with test-only variables a deployment never has.
-    dropped = {"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    clean = {k: v for k, v in os.environ.items() if k not in dropped}
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=settings.BASE_DIR,
-        env={**clean, **env},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def test_production_settings_pass_the_deploy_check_without_warnings():

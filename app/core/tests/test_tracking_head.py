@@ -9,8 +9,7 @@ from django.test import override_settings
 from django.utils.csp import CSP, build_policy
 
 from app.core.csp import with_tracking_hosts
-from app.core.tests.helpers import visit
-from app.core.tests.test_settings import run_manage
+from app.core.tests.helpers import run_manage, visit
 
 GTM = {"GTM_CONTAINER_ID": "GTM-TEST123"}
 RECORDER = {
