@@ -13,6 +13,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 from redis.backoff import NoBackoff
@@ -153,17 +154,6 @@ if DATABASE_URL:
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         DATABASES["default"]["ENGINE"] = "app.core.postgresql"
-        # The statements every request runs (its session, the hot reads and the voucher's
-        # seat) go through `planned_cursor`: psycopg prepares each on the connection after
-        # this many runs, so PostgreSQL plans it once per connection instead of on every
-        # request (the session's three-table query took 0.19 ms planned each time, 0.06 ms
-        # prepared). Django's other statements are never prepared. A pooler in front of
-        # PostgreSQL must keep prepared statements (PgBouncer 1.21+ with
-        # max_prepared_statements); DATABASE_PREPARE_THRESHOLD=off turns them off.
-        _threshold = os.environ.get("DATABASE_PREPARE_THRESHOLD", "5")
-        DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
-            None if _threshold == "off" else int(_threshold)
-        )
 else:
     DATABASES = {
         "default": {
@@ -176,6 +166,24 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The statements every request runs on PostgreSQL (its session, the hot reads and the
+# voucher's seat) go through `planned_cursor` (app/core/postgresql/base.py): psycopg
+# prepares each on its connection after this many runs, so PostgreSQL plans it once per
+# connection instead of on every request (the session's three-table query took 0.19 ms
+# planned each time, 0.06 ms prepared). Django's other statements are never prepared nor
+# counted. A pooler in front of PostgreSQL must keep prepared statements (PgBouncer 1.22+
+# with max_prepared_statements); DATABASE_PREPARE_THRESHOLD=off turns them off.
+_prepare = os.environ.get("DATABASE_PREPARE_THRESHOLD", "").strip().lower()
+if _prepare in ("off", "none", "0"):
+    DATABASE_PREPARE_THRESHOLD: int | None = None
+elif not _prepare:
+    DATABASE_PREPARE_THRESHOLD = 5
+elif _prepare.isdigit():
+    DATABASE_PREPARE_THRESHOLD = int(_prepare)
+else:
+    raise ImproperlyConfigured(
+        f"DATABASE_PREPARE_THRESHOLD must be a number of runs or 'off', not {_prepare!r}"
+    )
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

@@ -17,9 +17,30 @@ anything to read (the server's goodbye, an end of file, a notice) falls back to 
 import select
 from typing import Any
 
+from django.conf import settings
 from django.db.backends.postgresql.base import DatabaseWrapper as PostgresDatabaseWrapper
-from django.db.backends.postgresql.base import ServerBindingCursor
+from django.db.backends.postgresql.base import ServerBindingCursor as _DjangoServerBindingCursor
 from django.db.backends.utils import CursorWrapper
+
+# Django defines it only with psycopg 3 (which the platform requires); django-stubs do not
+# know it.
+ServerBindingCursor: Any = _DjangoServerBindingCursor
+
+
+class _PlannedCursor(ServerBindingCursor):
+    """Sends its values apart from the statement, and has psycopg count its statements and
+    prepare each once it has run `settings.DATABASE_PREPARE_THRESHOLD` times on the
+    connection. The connection's own threshold stays None, as Django sets it, so no other
+    statement is counted (psycopg would otherwise keep the text of the last hundred, their
+    values in it, for every connection)."""
+
+    def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
+        connection = self.connection
+        connection.prepare_threshold = settings.DATABASE_PREPARE_THRESHOLD
+        try:
+            return super().execute(query, params, **kwargs)
+        finally:
+            connection.prepare_threshold = None
 
 
 class DatabaseWrapper(PostgresDatabaseWrapper):
@@ -27,11 +48,12 @@ class DatabaseWrapper(PostgresDatabaseWrapper):
     _planned = False
 
     def planned_cursor(self) -> CursorWrapper:
-        """A cursor (Django's, with its wrappers) whose statements are sent with their
-        values apart: psycopg prepares a statement once it has run `prepare_threshold`
-        times on the connection (OPTIONS), and PostgreSQL then skips parsing and
-        planning it. Django's own cursors put the values into the text (client-side
-        binding), which can never be prepared."""
+        """A cursor (Django's, with its wrappers) for a statement every request runs: once
+        it has run DATABASE_PREPARE_THRESHOLD times on the connection, psycopg prepares it
+        and PostgreSQL skips parsing and planning it. Django's own cursors write the values
+        into the statement's text (client-side binding), which is never prepared."""
+        if settings.DATABASE_PREPARE_THRESHOLD is None:
+            return self.cursor()
         self._planned = True
         try:
             return self.cursor()
@@ -44,7 +66,7 @@ class DatabaseWrapper(PostgresDatabaseWrapper):
         # The connection is this thread's alone: its cursor class is switched for the one
         # cursor Django makes (the time zone it registers included).
         regular = self.connection.cursor_factory
-        self.connection.cursor_factory = ServerBindingCursor
+        self.connection.cursor_factory = _PlannedCursor
         try:
             return super().create_cursor(name)
         finally:

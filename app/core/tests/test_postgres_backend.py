@@ -7,11 +7,10 @@ import tempfile
 import time
 
 import pytest
-from django.conf import settings
 from django.db import connection, connections
 
 from app.accounts.tests.factories import make_user
-from app.core.tests.helpers import setting_in_a_new_process, visit
+from app.core.tests.helpers import run_manage, setting_in_a_new_process, visit
 
 pytestmark = [
     pytest.mark.django_db,
@@ -79,29 +78,46 @@ def _prepared_statements() -> list[str]:
         return [row[0] for row in cursor.fetchall()]
 
 
-def test_the_sessions_statement_is_planned_once_per_connection_and_no_other(client):
+def test_the_sessions_statement_is_planned_once_per_connection_and_no_other(client, settings):
+    settings.DATABASE_PREPARE_THRESHOLD = 5
     client.force_login(make_user())
-    threshold = settings.DATABASES["default"]["OPTIONS"]["prepare_threshold"]
-    for _ in range(threshold - 1):
+    for _ in range(4):
         assert visit(client, "/platforma").status_code == 200
     assert _prepared_statements() == []
 
     for _ in range(2):
         assert visit(client, "/platforma").status_code == 200
 
-    # The page's one statement, its session with the account, and none of Django's.
+    # The page's one statement, its session with the account, and none of Django's; nor
+    # does the connection keep count of Django's statements.
     (statement,) = _prepared_statements()
     assert '"accounts_session"' in statement
+    assert connection.connection.prepare_threshold is None
 
 
-def _prepare_threshold(env: dict[str, str]) -> object:
+def test_with_prepared_statements_off_nothing_is_prepared(client, settings):
+    settings.DATABASE_PREPARE_THRESHOLD = None
+    client.force_login(make_user())
+    for _ in range(7):
+        assert visit(client, "/platforma").status_code == 200
+    assert _prepared_statements() == []
+
+
+def _prepare_threshold(value: str | None) -> object:
+    env = {} if value is None else {"DATABASE_PREPARE_THRESHOLD": value}
     return setting_in_a_new_process(
-        "s.DATABASES['default']['OPTIONS'].get('prepare_threshold', 'unset')",
-        env,
-        unset=("DATABASE_PREPARE_THRESHOLD",),
+        "s.DATABASE_PREPARE_THRESHOLD", env, unset=("DATABASE_PREPARE_THRESHOLD",)
     )
 
 
 def test_prepared_statements_are_on_unless_a_pooler_needs_them_off():
-    assert _prepare_threshold({}) == 5
-    assert _prepare_threshold({"DATABASE_PREPARE_THRESHOLD": "off"}) is None
+    assert _prepare_threshold(None) == 5
+    assert _prepare_threshold("") == 5
+    assert _prepare_threshold("12") == 12
+    assert _prepare_threshold(" OFF ") is None
+
+
+def test_a_threshold_that_is_no_number_stops_the_start_with_its_reason():
+    done = run_manage("check", env={"DATABASE_PREPARE_THRESHOLD": "five"})
+    assert done.returncode != 0
+    assert "DATABASE_PREPARE_THRESHOLD must be a number of runs or 'off', not 'five'" in done.stderr
