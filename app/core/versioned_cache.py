@@ -19,9 +19,12 @@ within a second.
 Each process also keeps the entries it read or built last, in its own memory
 (`NEAR_BYTES`): a page opened again on the same node then costs no round trip to Redis.
 A near entry is read by the same rule as one in Redis, only while its generations equal
-the ones just read from the database and never past the moment its entry expires, so it is
-as right as Redis's copy and never outlives it. It is kept pickled, so what a caller does
-to the value it got never changes the next reader's.
+the ones just read from the database and never past the moment its entry expires (by this
+node's clock, and never more than ENTRY_TIMEOUT after it was read), so it is as right as
+Redis's copy. It is kept pickled, so what a caller does to the value it got never changes
+the next reader's. Emptying Redis does not empty the processes' copies: a change made
+outside the models (a database edited by hand) shows once the entries expire, within ten
+minutes, or at once after the web processes restart.
 """
 
 import pickle
@@ -49,7 +52,15 @@ NEAR_BYTES = 16 * 1024 * 1024
 class _Near(NamedTuple):
     generations: tuple
     pickled: bytes
-    expires_at: float  # time.time()
+    # By this process's monotonic clock: a node's copy of an entry another node stamped
+    # lives for the time the entry has left by this node's wall clock, at most
+    # ENTRY_TIMEOUT, whatever the two clocks say.
+    deadline: float
+
+
+# The clocks, by name, so tests can move them without moving every other clock.
+_wall_clock = time.time
+_monotonic_clock = time.monotonic
 
 
 _near: MemoryLru[str, _Near] = MemoryLru(
@@ -141,13 +152,13 @@ def versioned_cached[T](
     invitation expiring, a new day): the entry is kept no longer. When `build` raises,
     nothing is stored."""
     current = tuple(generations)
-    now = time.time()
     near = _near.get(entry_key)
-    if near is not None and near.generations == current and near.expires_at > now:
+    if near is not None and near.generations == current and near.deadline > _monotonic_clock():
         return pickle.loads(near.pickled)  # noqa: S301 - written by this process only
+    now = _wall_clock()
     entry: Any = cache_get(entry_key)
     if _entry_fits(entry, current, now):
-        _near.put(entry_key, _Near(current, pickle.dumps(entry[1]), entry[2]))
+        _near_keep(entry_key, current, entry[1], min(entry[2] - now, ENTRY_TIMEOUT))
         return entry[1]
     value = build()
     timeout = ENTRY_TIMEOUT
@@ -156,8 +167,12 @@ def versioned_cached[T](
         timeout = min(timeout, int((until - timezone.now()).total_seconds()))
     if timeout > 0:
         # The entry carries the moment it expires: a node that reads it from Redis keeps
-        # its own copy no longer than Redis keeps the entry.
-        expires_at = now + timeout
-        _near.put(entry_key, _Near(current, pickle.dumps(value), expires_at))
-        cache_put(entry_key, (current, value, expires_at), timeout)
+        # its own copy no longer.
+        _near_keep(entry_key, current, value, timeout)
+        cache_put(entry_key, (current, value, now + timeout), timeout)
     return value
+
+
+def _near_keep(entry_key: str, generations: tuple, value: Any, seconds: float) -> None:
+    deadline = _monotonic_clock() + seconds
+    _near.put(entry_key, _Near(generations, pickle.dumps(value), deadline))

@@ -58,8 +58,19 @@ def test_what_a_caller_does_to_its_value_never_reaches_the_next_reader():
     assert versioned_cached(generations=(1,), entry_key="k", build=build) == {"built": [1]}
 
 
+class Clocks:
+    """Moves versioned_cache's two clocks (the cache's own expiry is left to Redis)."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.offset = 0.0
+        wall, monotonic = versioned_cache._wall_clock, versioned_cache._monotonic_clock
+        monkeypatch.setattr(versioned_cache, "_wall_clock", lambda: wall() + self.offset)
+        monkeypatch.setattr(versioned_cache, "_monotonic_clock", lambda: monotonic() + self.offset)
+
+
 @pytest.mark.parametrize("read_from", ["its own build", "redis"])
 def test_a_kept_entry_expires_with_the_entry(monkeypatch, read_from):
+    clocks = Clocks(monkeypatch)
     build = Builds()
     until = timezone.now() + timedelta(seconds=30)
     versioned_cached(generations=(1,), entry_key="k", build=build, valid_until=lambda _v: until)
@@ -67,23 +78,35 @@ def test_a_kept_entry_expires_with_the_entry(monkeypatch, read_from):
         near_entries_forget()
         versioned_cached(generations=(1,), entry_key="k", build=build)
     assert build.count == 1
-    # 31 seconds later, by the clock the entries are stamped with (Redis would have let the
-    # entry go by then as well; it is emptied here to stand for that).
-    now = versioned_cache.time.time()
-    monkeypatch.setattr(versioned_cache.time, "time", lambda: now + 31)
+    clocks.offset = 28
+    assert versioned_cached(generations=(1,), entry_key="k", build=build) == {"built": [1]}
+    # 31 seconds on: Redis has let the entry go by then (emptied here to stand for that),
+    # and the process's own copy must not answer either.
+    clocks.offset = 31
     cache.clear()
     assert versioned_cached(generations=(1,), entry_key="k", build=build) == {"built": [2]}
 
 
-def test_an_entry_in_redis_past_its_moment_is_not_taken(monkeypatch):
+def test_an_entry_in_the_cache_past_its_moment_is_not_taken(monkeypatch):
+    clocks = Clocks(monkeypatch)
     build = Builds()
     versioned_cached(generations=(1,), entry_key="k", build=build)
     near_entries_forget()
-    now = versioned_cache.time.time()
-    monkeypatch.setattr(
-        versioned_cache.time, "time", lambda: now + versioned_cache.ENTRY_TIMEOUT + 1
-    )
+    clocks.offset = versioned_cache.ENTRY_TIMEOUT + 1
+    # The cache still holds it (its own clock has not moved); its moment has passed.
     assert versioned_cached(generations=(1,), entry_key="k", build=build) == {"built": [2]}
+
+
+def test_a_copy_of_an_entry_stamped_by_a_clock_far_ahead_lives_ten_minutes_at_most(monkeypatch):
+    clocks = Clocks(monkeypatch)
+    build = Builds()
+    # Another node, its clock a day ahead, built the entry.
+    a_day_on = versioned_cache._wall_clock() + 86_400
+    cache.set("k", ((1,), {"built": [0]}, a_day_on), versioned_cache.ENTRY_TIMEOUT)
+    assert versioned_cached(generations=(1,), entry_key="k", build=build) == {"built": [0]}
+    clocks.offset = versioned_cache.ENTRY_TIMEOUT + 1
+    cache.clear()
+    assert versioned_cached(generations=(1,), entry_key="k", build=build) == {"built": [1]}
 
 
 def test_a_role_taken_away_shows_on_the_next_page_of_the_node_that_kept_the_menu(client):
