@@ -3,7 +3,7 @@
 from collections.abc import Callable
 from datetime import datetime
 from functools import cache
-from typing import Any, TypedDict, cast
+from typing import Any, NamedTuple, TypedDict
 
 from django.conf import settings
 from django.core.signals import setting_changed
@@ -24,31 +24,43 @@ from app.shell.selectors import notification_count_unread
 
 
 def shell_props(request: HttpRequest) -> ShellProps:
-    props = {
+    constants = _shell_constants()
+    return {
         "viewer": viewer_of(request.user),
         "header_type": header_type_for(request),
-        **_shell_constants(),
+        "is_production": constants.is_production,
+        "support_email": constants.support_email,
+        "social_links": [{"network": network, "url": url} for network, url in constants.social],
+        "app_links": {"android": constants.android, "ios": constants.ios},
+        "languages": list(constants.languages),
+        "admin_url": constants.admin_url,
         "app_banner": app_banner_of(request),
     }
-    return cast(ShellProps, props)
+
+
+class _ShellConstants(NamedTuple):
+    is_production: bool
+    support_email: str
+    social: tuple[tuple[str, str], ...]
+    android: str
+    ios: str
+    languages: tuple[str, ...]
+    admin_url: str
 
 
 @cache
-def _shell_constants() -> dict[str, Any]:
-    # The same on every page of a deployment: built once per process.
-    return {
-        "is_production": settings.IS_PRODUCTION,
-        "support_email": settings.SUPPORT_EMAIL,
-        "social_links": [
-            {"network": link["network"], "url": link["url"]} for link in settings.SOCIAL_LINKS
-        ],
-        "app_links": {
-            "android": settings.APP_STORE_LINKS["android"],
-            "ios": settings.APP_STORE_LINKS["ios"],
-        },
-        "languages": [code for code, _name in settings.LANGUAGES],
-        "admin_url": str(ADMIN_HOME),
-    }
+def _shell_constants() -> _ShellConstants:
+    # The same on every page of a deployment: read once per process (the admin's address
+    # is a URL reversed), and handed to each page as objects of its own.
+    return _ShellConstants(
+        is_production=settings.IS_PRODUCTION,
+        support_email=settings.SUPPORT_EMAIL,
+        social=tuple((link["network"], link["url"]) for link in settings.SOCIAL_LINKS),
+        android=settings.APP_STORE_LINKS["android"],
+        ios=settings.APP_STORE_LINKS["ios"],
+        languages=tuple(code for code, _name in settings.LANGUAGES),
+        admin_url=str(ADMIN_HOME),
+    )
 
 
 @receiver(setting_changed)
