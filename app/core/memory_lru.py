@@ -37,10 +37,6 @@ class MemoryLru[K: Hashable, V]:
                 _, evicted = self._values.popitem(last=False)
                 self._bytes -= self._size_of(evicted)
 
-    def discard(self, key: K) -> None:
-        with self._lock:
-            self._drop(key)
-
     def clear(self) -> None:
         with self._lock:
             self._values.clear()
