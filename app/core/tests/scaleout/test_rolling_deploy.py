@@ -14,6 +14,7 @@ the page once (the version changed) and it carries on with build 2."""
 import re
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -158,7 +159,6 @@ def _browse(nodes, learner, browser, build_1: dict, build_2: dict) -> None:
         page.get_by_role("button", name="Wyloguj się").wait_for()
         page.keyboard.press("Escape")
 
-        loaded = {path for path, _, _ in assets}
         lazy = {
             f"/static/dist/{build_1[key]['file']}"
             for key in (
@@ -167,7 +167,9 @@ def _browse(nodes, learner, browser, build_1: dict, build_2: dict) -> None:
                 "frontend/components/shell/UserMenu.tsx",
             )
         }
-        assert lazy <= loaded, sorted(loaded)
+        # The canvas is on the page before the chart library it draws with has arrived.
+        _wait_for_answers(page, assets, lazy)
+        loaded = {path for path, _, _ in assets}
         assert all(status == 200 for _, status, _ in assets), assets
         # Both nodes served build 1's files to this page, B from its earlier builds.
         assert {node for _, _, node in assets} == {"node-a", "node-b"}
@@ -189,17 +191,17 @@ def _browse(nodes, learner, browser, build_1: dict, build_2: dict) -> None:
         page.locator('nav a[href="/platforma/profil"]:visible').first.click()
         page.get_by_text(BUILD_2_SENTENCE).wait_for()
         page.wait_for_url("**/platforma/profil")
-        # The text above is in the server's HTML; the page's chunk is the browser's to load,
-        # and it has been once React took the page over (its data script is read then).
+        # The text above is in the server's HTML; the page is build 2's when its chunk (which
+        # only build 2 has) has come, and React has taken the page over (its data script read).
         page.wait_for_function("() => !document.querySelector('script[data-page]')")
+        _wait_for_answers(
+            page, assets, {f"/static/dist/{build_2['frontend/pages/Learning/Profile.tsx']['file']}"}
+        )
         # One reload, into build 2, from B: Inertia's answer to a visit of another version
         # loads the page it visited; the update watch, if it saw the new version first,
         # reloads the page it was on and then visits the link.
         assert len(documents) == 2, documents
         assert documents[1] in (("/platforma/profil", "node-b"), ("/platforma/postepy", "node-b"))
-        assert f"/static/dist/{build_2['frontend/pages/Learning/Profile.tsx']['file']}" in {
-            path for path, _, _ in assets
-        }
         # And it carries on: the next visit is an Inertia visit, no reload.
         page.locator('nav a[href="/platforma/postepy"]:visible').first.click()
         page.wait_for_url("**/platforma/postepy")
@@ -207,3 +209,14 @@ def _browse(nodes, learner, browser, build_1: dict, build_2: dict) -> None:
         assert len(documents) == 2
     finally:
         context.close()
+
+
+def _wait_for_answers(page, assets: list, paths: set[str], seconds: float = 15) -> None:
+    """Lets the browser go on until it has had an answer for each of `paths`: what the
+    page shows can come before the chunks it loads (server-rendered text, a canvas drawn
+    into later)."""
+    deadline = time.monotonic() + seconds
+    while not paths <= {path for path, _, _ in assets}:
+        answered = sorted(path for path, _, _ in assets)
+        assert time.monotonic() < deadline, f"no answer for {paths - set(answered)}: {answered}"
+        page.wait_for_timeout(100)
