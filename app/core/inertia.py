@@ -1,12 +1,12 @@
 """Inertia helpers: rendering a page with a status, the shared props, the first page's
 HTML, and the form `errors` prop.
 
-Only inertia-django's public API is used: `InertiaResponse`, `share`, its settings and
-its overridable template. The library builds the page JSON (props resolved, partial
-reloads, flash, history encryption); for a first load its `inertia.html`, overridden in
-templates/, writes nothing but that JSON, which `render_page` puts into the layout
-itself: rendered once per language and reused, with the request's head (CSP nonce,
-consent) and, when the SSR process rendered the page (app/core/ssr.py), its HTML.
+Only inertia-django's public API is used: `InertiaResponse` (as `PageResponse`,
+app/core/page_json.py), `share` and its settings. The library builds the page JSON (props
+resolved, partial reloads, flash, history encryption); for a first load `PageResponse`
+keeps nothing but that JSON, which `render_page` puts into the layout itself: rendered
+once per language and reused, with the request's head (CSP nonce, consent) and, when the
+SSR process rendered the page (app/core/ssr.py), its HTML.
 """
 
 from collections.abc import Callable, Mapping
@@ -22,9 +22,9 @@ from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
-from inertia import InertiaResponse, share
+from inertia import share
 
-from app.core.page_json import as_plain
+from app.core.page_json import PageResponse, as_plain
 from app.core.ssr import RenderedPage, page_render
 from app.core.templatetags.tracking import REQUEST_HEAD_SLOT
 from app.core.tracking import tracking_head
@@ -125,9 +125,9 @@ def render_page(
         raise ImproperlyConfigured(f"{component} props shadow shared props: {shadowed}")
     first_load = "X-Inertia" not in request.headers
     reusable = first_load and _reusable(request)
-    response = InertiaResponse(request, component, page_props, status=status)
+    response = PageResponse(request, component, page_props, status=status)
     if first_load:
-        # templates/inertia.html made the library's first load the page JSON alone.
+        # PageResponse's first load is the page JSON alone.
         html, rendered = _first_load(
             request, component, response.content.decode(), reusable=reusable
         )

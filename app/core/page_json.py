@@ -1,5 +1,6 @@
 """How a page's props reach the page JSON: taken by inertia-django as they are below the
-top level (kept light: settings.py names the encoder).
+top level (kept light: settings.py names the encoder), by `PageResponse` without the
+library's walk where nothing asks for one, and from cached pages already encoded.
 
 inertia-django resolves props by walking every nested dict and list, asking the request's
 headers at each node whether a partial reload wants it: about 4 ms for a page of 40
@@ -10,8 +11,15 @@ and the page encoder (settings.INERTIA_JSON_ENCODER, the library's documented se
 writes what it wraps. `app/core/tests/test_inertia_adapter.py` holds the library to that.
 """
 
+import json
+import re
+import secrets
+from collections.abc import Mapping
+from contextvars import ContextVar
+from types import BuiltinFunctionType, FunctionType
 from typing import Any
 
+from inertia import InertiaResponse
 from inertia.utils import InertiaJsonEncoder
 
 
@@ -28,8 +36,102 @@ def as_plain(value: Any) -> Any:
     return Plain(value) if isinstance(value, (dict, list)) else value
 
 
+def script_safe(page_json: str) -> str:
+    """The page JSON as it may stand in a <script> element: what inertia-django does to
+    the page it encodes, done here to the parts kept encoded."""
+    return page_json.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+# Stands for an encoded prop in the page the library encodes, until the prop's JSON
+# replaces it. Unguessable (a fresh secret per process), so no text a user typed can be
+# taken for it.
+_STAND_IN = f"platforma-encoded-{secrets.token_hex(16)}-"
+_STAND_INS = re.compile(rf'"{_STAND_IN}(\d+)"')
+# The encoded props of the page being encoded, in the order their stand-ins were written.
+_encoded_written: ContextVar[list["Encoded"] | None] = ContextVar("encoded_written", default=None)
+
+
+class Encoded:
+    """A prop value kept as its page JSON, encoded once when its cache entry is built: a
+    cached page of fifty members is then neither rebuilt from its pickle nor encoded again
+    on each visit, only written into the page (`PageResponse`)."""
+
+    __slots__ = ("json",)
+
+    def __init__(self, value: Any) -> None:
+        self.json = script_safe(json.dumps(value, cls=PageJsonEncoder))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Encoded) and other.json == self.json
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def encoded_props(props: Mapping[str, Any]) -> dict[str, Encoded]:
+    """Each top-level prop kept encoded (partial reloads still pick props by name)."""
+    return {name: Encoded(value) for name, value in props.items()}
+
+
 class PageJsonEncoder(InertiaJsonEncoder):
     def default(self, o: Any) -> Any:
         if isinstance(o, Plain):
             return o.value
+        if isinstance(o, Encoded):
+            # The library's encoder takes a string for it; PageResponse puts the JSON in
+            # its place.
+            written = _encoded_written.get()
+            if written is None:
+                raise TypeError("An encoded prop is written by PageResponse only.")
+            written.append(o)
+            return f"{_STAND_IN}{len(written) - 1}"
         return super().default(o)
+
+
+# Top-level prop values whose resolution is the library's walk reduced to a call: plain
+# data, and builders (shared props) called as they are. The library's own prop classes
+# (deferred, optional, once, merge) are callable objects, none of these.
+_SIMPLE = (Plain, Encoded, str, int, float, bool, type(None), FunctionType, BuiltinFunctionType)
+
+
+class PageResponse(InertiaResponse):
+    """inertia-django's response, short of the steps a Platforma page does not need.
+
+    - Resolving the props: with every top-level value plain (`_SIMPLE`) and no partial
+      reload asked for, the library's walk calls each builder and asks the request's
+      headers three or four times for each prop, finding nothing to skip and no metadata.
+      A tenth of a team page's CPU. Anything else (a partial reload, a prop class) is
+      left to the library.
+    - Encoding kept props again: an `Encoded` prop's JSON goes into the page JSON as it
+      is, in the place of the stand-in the page encoder wrote for it.
+    - The first load: the library renders its template with the request's context
+      processors around the page JSON; `render_page` builds the HTML from the JSON itself
+      (app/core/inertia.py), so the JSON alone is kept.
+    `test_inertia_adapter.py` checks each against the library's own answer.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        written: list[Encoded] = []
+        token = _encoded_written.set(written)
+        try:
+            super().__init__(*args, **kwargs)
+        finally:
+            _encoded_written.reset(token)
+        if written:
+            self.content = _STAND_INS.sub(
+                lambda found: written[int(found.group(1))].json, self.content.decode()
+            )
+
+    def resolve_props(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        props = {**self.request.inertia, **self.props}
+        if self.request.is_a_partial_render(self.component) or not all(
+            isinstance(prop, _SIMPLE) for prop in props.values()
+        ):
+            return super().resolve_props()
+        resolved = {}
+        for name, prop in props.items():
+            value = prop() if callable(prop) else prop
+            resolved[name] = as_plain(value)
+        return resolved, {}
+
+    def build_first_load(self, data: Any) -> str:
+        return data

@@ -2,12 +2,14 @@
 app/core/inertia.py): each test fails the day the library changes underneath."""
 
 import json
+import pickle
 
 import pytest
 from django.test import RequestFactory
-from inertia import InertiaResponse
+from django.utils.translation import get_language
+from inertia import InertiaResponse, defer
 
-from app.core.page_json import Plain, as_plain
+from app.core.page_json import Encoded, PageJsonEncoder, PageResponse, Plain, as_plain
 from app.core.tests.helpers import inertia_headers, page_of, visit
 
 pytestmark = pytest.mark.django_db
@@ -63,16 +65,72 @@ def test_a_partial_reload_still_picks_top_level_props():
     assert page["props"] == {"one": {"a": 1}}
 
 
-def test_the_librarys_first_load_is_the_page_json_alone():
-    # templates/inertia.html overrides the library's: app/core/inertia.py builds the HTML.
+def test_the_first_load_is_the_page_json_alone():
+    # render_page builds the HTML around it (app/core/inertia.py).
     request = request_for()
-    response = InertiaResponse(request, "Shell/SitePage", {"title": Plain({"a": "<b>"})})
+    response = PageResponse(request, "Shell/SitePage", {"title": Plain({"a": "<b>"})})
 
     page = json.loads(response.content)
     assert (page["component"], page["url"]) == ("Shell/SitePage", "/x")
     assert page["props"]["title"] == {"a": "<b>"}
     # The library's escaping for a script element, kept.
     assert b"<b>" not in response.content
+
+
+def plain_props() -> dict:
+    """Props of every kind a Platforma page passes: plain data, scalars, shared builders."""
+    return {
+        "data": Plain({"rows": [{"name": "Ala & <Ola>"}], "count": 1}),
+        "title": "Kursy",
+        "count": 3,
+        "ratio": 0.5,
+        "shown": True,
+        "missing": None,
+        "built": lambda: Plain(["a", "b"]),
+        "built_raw": lambda: {"x": [1, 2]},
+        "locale": get_language,
+    }
+
+
+@pytest.mark.parametrize("first_load", [True, False], ids=["first load", "visit"])
+def test_plain_props_resolve_as_the_library_resolves_them(first_load):
+    # Fails the day the library's walk gives these props another page than the short cut.
+    ours_headers = {} if first_load else inertia_headers()
+    library = json.loads(
+        InertiaResponse(request_for(**inertia_headers()), "Shell/SitePage", plain_props()).content
+    )
+    ours = json.loads(
+        PageResponse(request_for(**ours_headers), "Shell/SitePage", plain_props()).content
+    )
+
+    assert ours == library
+    assert ours["props"]["data"] == {"rows": [{"name": "Ala & <Ola>"}], "count": 1}
+    assert ours["props"]["built_raw"] == {"x": [1, 2]}
+    assert ours["props"]["locale"] == get_language()
+
+
+def test_a_prop_class_or_a_partial_reload_is_resolved_by_the_library():
+    # Deferred props are left out of the first page and named in its metadata.
+    deferred = PageResponse(
+        request_for(**inertia_headers()),
+        "Shell/SitePage",
+        {**plain_props(), "later": defer(lambda: 1)},
+    )
+    page = json.loads(deferred.content)
+    assert "later" not in page["props"]
+    assert page["deferredProps"] == {"default": ["later"]}
+
+    partial_headers = {
+        **inertia_headers(),
+        "X-Inertia-Partial-Component": "Shell/SitePage",
+        "X-Inertia-Partial-Data": "title,later",
+    }
+    partial = PageResponse(
+        request_for(**partial_headers),
+        "Shell/SitePage",
+        {**plain_props(), "later": defer(lambda: 1)},
+    )
+    assert json.loads(partial.content)["props"] == {"title": "Kursy", "later": 1}
 
 
 def test_a_page_opened_by_the_browser_gets_the_layout_with_its_json(client):
@@ -84,3 +142,36 @@ def test_a_page_opened_by_the_browser_gets_the_layout_with_its_json(client):
     visited = page_of(visit(client, "/login"))
     assert json.loads(page_json)["component"] == visited["component"] == "Accounts/Login"
     assert json.loads(page_json)["props"].keys() == visited["props"].keys()
+
+
+@pytest.mark.parametrize("first_load", [True, False], ids=["first load", "visit"])
+def test_an_encoded_prop_is_written_as_the_same_prop_would_be(first_load):
+    headers = {} if first_load else inertia_headers()
+    value = {"rows": [{"name": "Ala & <Ola>", "done": 0.5}], "empty": [], "none": None}
+    pickled = pickle.loads(pickle.dumps(Encoded(value)))
+
+    as_data = PageResponse(request_for(**headers), "Shell/SitePage", {"kept": Plain(value)})
+    as_encoded = PageResponse(request_for(**headers), "Shell/SitePage", {"kept": pickled})
+
+    assert json.loads(as_encoded.content) == json.loads(as_data.content)
+    assert json.loads(as_encoded.content)["props"]["kept"] == value
+    # Escaped for a script element, as the library escapes the rest of the page.
+    assert b"<Ola>" not in as_encoded.content
+    assert b"\\u003cOla\\u003e" in as_encoded.content
+
+
+def test_text_that_looks_like_a_stand_in_stays_as_it_was_typed():
+    # A stand-in carries a secret of the process: one typed by a user is only text.
+    typed = "platforma-encoded-00000000000000000000000000000000-0"
+    props = {"name": typed, "kept": Encoded({"a": 1}), "list": Plain([typed])}
+
+    page = json.loads(
+        PageResponse(request_for(**inertia_headers()), "Shell/SitePage", props).content
+    )
+
+    assert page["props"] == {"name": typed, "kept": {"a": 1}, "list": [typed]}
+
+
+def test_an_encoded_prop_is_written_by_the_page_response_only():
+    with pytest.raises(TypeError):
+        json.dumps({"kept": Encoded([1])}, cls=PageJsonEncoder)
