@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from app.core.guards import capability_required, login_required
 from app.core.inertia import render_page
+from app.core.page_json import Encoded, encoded_props
 from app.core.pagination import PaginationProps, page_number_parse, queryset_paginate
 from app.core.props import date_counts
 from app.core.requests import AuthenticatedRequest
@@ -48,7 +49,7 @@ def my_courses(request: AuthenticatedRequest) -> HttpResponse:
     user = request.user
     this_week = week_start(timezone.localdate())
 
-    def build() -> props.MyCoursesProps:
+    def build() -> dict[str, Encoded]:
         courses, pagination = queryset_paginate(
             request=request,
             queryset=selectors.course_progress_list(user=user),
@@ -56,8 +57,11 @@ def my_courses(request: AuthenticatedRequest) -> HttpResponse:
         )
         paths = selectors.path_access_list(user=user)
         activity = selectors.lesson_activity_weekly(user=user, today=this_week)
-        return props.my_courses_props(
-            courses=courses, pagination=pagination, paths=paths, activity=activity
+        # Kept encoded: the page's courses are written into the page as they are.
+        return encoded_props(
+            props.my_courses_props(
+                courses=courses, pagination=pagination, paths=paths, activity=activity
+            )
         )
 
     # The learner's courses are the platform's busiest list: served from the cache until

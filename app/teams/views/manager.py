@@ -19,6 +19,7 @@ from app.core.csvfile import csv_lines
 from app.core.errors import errors_return_to, valid_data
 from app.core.guards import View, manager_required
 from app.core.inertia import render_page
+from app.core.page_json import Encoded, encoded_props
 from app.core.pagination import PAGE_PARAM, page_number_parse, queryset_paginate
 from app.core.props import date_counts, form_rules
 from app.core.ratelimits import rate_limited
@@ -75,7 +76,8 @@ def _team_create(request: AuthenticatedRequest) -> HttpResponse:
 
 
 class _CachedTeamPage(TypedDict):
-    props: props.ManagerTeamProps
+    # Kept encoded: fifty members' rows are written into the page as they are.
+    props: dict[str, Encoded]
     valid_until: datetime | None
 
 
@@ -117,7 +119,7 @@ def _team_page_build(request: AuthenticatedRequest, team_id: int) -> _CachedTeam
         "progress_csv_url": reverse("teams:team_progress_csv", kwargs={"team_id": team.pk}),
     }
     return {
-        "props": page,
+        "props": encoded_props(page),
         # Invitations that expire leave the counts and show as expired.
         "valid_until": selectors.invitation_next_expiry(team=team),
     }
