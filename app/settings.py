@@ -20,6 +20,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from app.core.csp import with_tracking_hosts
+from app.core.inline_style import style_hash_sources
 from app.core.page_json import PageJsonEncoder
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -394,11 +395,13 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 
 VITE_DEV_SERVER = os.environ.get("VITE_DEV_SERVER", "")  # e.g. http://127.0.0.1:5173
+VITE_MANIFEST = BASE_DIR / "static" / "dist" / ".vite" / "manifest.json"
 _vite_sources = [VITE_DEV_SERVER, VITE_DEV_SERVER.replace("http", "ws")] if VITE_DEV_SERVER else []
 SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF, CSP.NONCE, *_vite_sources],
-    "style-src": [CSP.SELF, CSP.NONCE, *_vite_sources],
+    # The build's stylesheet is written into each page (app/core/inline_style.py).
+    "style-src": [CSP.SELF, CSP.NONCE, *style_hash_sources(VITE_MANIFEST), *_vite_sources],
     "img-src": [CSP.SELF, "data:", "blob:"],
     "font-src": [CSP.SELF],
     "connect-src": [CSP.SELF, *_vite_sources],
@@ -487,7 +490,6 @@ if AWS_STORAGE_BUCKET_NAME:
 WHITENOISE_USE_FINDERS = not IS_PRODUCTION
 # Vite already puts a content hash in every built asset name.
 WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+/dist/assets/.+-[0-9A-Za-z_-]{8,}\.\w+$"
-VITE_MANIFEST = BASE_DIR / "static" / "dist" / ".vite" / "manifest.json"
 DJANGO_VITE = {
     "default": {
         "dev_mode": bool(VITE_DEV_SERVER),

@@ -1,22 +1,40 @@
 """The tags that load the frontend build into the Inertia layout."""
 
+import re
 from functools import cache
 
 from django import template
 from django.conf import settings
+from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django_vite.core.asset_loader import DjangoViteAssetLoader
 
+from app.core.inline_style import ENTRY, entry_stylesheets
+
 register = template.Library()
-ENTRY = "frontend/main.tsx"
 
 
 @cache
 def _built_entry_tags() -> SafeString:
     # A build's manifest does not change while the process runs, so its tags are computed
     # once: django-vite would otherwise re-derive them on every page (~150 µs).
-    return mark_safe(DjangoViteAssetLoader.instance().generate_vite_asset(ENTRY))  # noqa: S308
+    stylesheets = entry_stylesheets(settings.VITE_MANIFEST)
+    # With the stylesheet in the page, the first paint needs nothing else: the scripts
+    # (React taking over the server's HTML) are fetched at once, at low priority, so the
+    # paint never waits on them (app/core/inline_style.py). django-vite puts the
+    # attribute on every tag it writes, the stylesheet's link too, which is why it is
+    # only given when the stylesheets are written into the page.
+    attributes = {"fetchpriority": "low"} if stylesheets else {}
+    tags = DjangoViteAssetLoader.instance().generate_vite_asset(ENTRY, **attributes)
+    for file, text in stylesheets.items():
+        # django-vite links each stylesheet; the page gets its text instead.
+        # test_inline_style.py fails if the link is no longer found.
+        href = re.escape(static(f"dist/{file}"))
+        link = re.search(rf'<link\b[^>]*\brel="stylesheet"[^>]*\bhref="{href}"[^>]*>', tags)
+        if link is not None:
+            tags = f"{tags[: link.start()]}<style>{text}</style>{tags[link.end() :]}"
+    return mark_safe(tags)  # noqa: S308
 
 
 @register.simple_tag(takes_context=True)

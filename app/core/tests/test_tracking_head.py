@@ -5,10 +5,12 @@ import re
 
 import pytest
 from cookie_consent.models import Cookie, CookieGroup
+from django.conf import settings
 from django.test import override_settings
 from django.utils.csp import CSP, build_policy
 
 from app.core.csp import with_tracking_hosts
+from app.core.inline_style import style_hash_sources
 from app.core.tests.helpers import run_manage, visit
 
 GTM = {"GTM_CONTAINER_ID": "GTM-TEST123"}
@@ -235,7 +237,8 @@ def test_the_deployed_policy_lists_exactly_the_tag_manager_and_the_ingest_host()
     assert directives == {
         "default-src": "'self'",
         "script-src": "'self' 'nonce-N' https://www.googletagmanager.com",
-        "style-src": "'self' 'nonce-N'",
+        # The build's stylesheet, written into each page (app/core/inline_style.py).
+        "style-src": " ".join(["'self'", "'nonce-N'", *style_hash_sources(settings.VITE_MANIFEST)]),
         "img-src": "'self' data: blob: https://www.googletagmanager.com",
         "font-src": "'self'",
         "connect-src": "'self' https://www.googletagmanager.com https://replay.platforma.example",

@@ -1,0 +1,75 @@
+"""The build's stylesheet is written into the page, admitted by the page's CSP by its hash
+(app/core/inline_style.py)."""
+
+import base64
+import hashlib
+import json
+import re
+
+import pytest
+from django.conf import settings
+
+from app.core.inline_style import entry_stylesheets, style_hash_sources
+
+pytestmark = pytest.mark.django_db
+
+
+def built_stylesheets() -> list[str]:
+    manifest = json.loads(settings.VITE_MANIFEST.read_text())
+    files = manifest["frontend/main.tsx"]["css"]
+    return [(settings.VITE_MANIFEST.parent.parent / file).read_text() for file in files]
+
+
+def test_a_page_carries_the_builds_stylesheet_instead_of_a_link_to_it(client):
+    response = client.get("/login")
+    html = response.content.decode()
+
+    styles = re.findall(r"<style>(.*?)</style>", html, re.S)
+    assert styles == built_stylesheets()
+    assert 'rel="stylesheet"' not in html
+    # The browser applies it: the page's policy names its hash.
+    style_src = re.search(r"style-src ([^;]*)", response.headers["Content-Security-Policy"])[1]
+    for text in styles:
+        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in style_src.split()
+    assert "'unsafe-inline'" not in style_src
+
+
+def test_the_scripts_wait_behind_nothing_and_come_at_low_priority(client):
+    html = client.get("/login").content.decode()
+
+    build_tags = re.findall(r"<(?:script|link)\b[^>]*/static/dist/[^>]*>", html)
+    assert any("<script" in tag for tag in build_tags)
+    assert any('rel="modulepreload"' in tag for tag in build_tags)
+    assert all('fetchpriority="low"' in tag for tag in build_tags)
+
+
+def write_build(tmp_path, css: str):
+    (tmp_path / ".vite").mkdir()
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "main.css").write_text(css)
+    manifest = tmp_path / ".vite" / "manifest.json"
+    manifest.write_text(json.dumps({"frontend/main.tsx": {"css": ["assets/main.css"]}}))
+    return manifest
+
+
+def test_a_stylesheet_that_could_end_the_style_element_stays_linked(tmp_path):
+    manifest = write_build(tmp_path, 'a::after{content:"</style><script>"}')
+
+    assert entry_stylesheets(manifest) == {}
+    assert style_hash_sources(manifest) == []
+
+
+def test_without_a_build_nothing_is_written_in(tmp_path):
+    assert entry_stylesheets(tmp_path / "missing.json") == {}
+    manifest = write_build(tmp_path, "a{color:red}")
+    (tmp_path / "assets" / "main.css").unlink()
+    assert entry_stylesheets(manifest) == {}
+
+
+def test_the_hash_is_the_stylesheets_own(tmp_path):
+    manifest = write_build(tmp_path, "a{color:red}")
+
+    digest = base64.b64encode(hashlib.sha256(b"a{color:red}").digest()).decode()
+    assert entry_stylesheets(manifest) == {"assets/main.css": "a{color:red}"}
+    assert style_hash_sources(manifest) == [f"'sha256-{digest}'"]
