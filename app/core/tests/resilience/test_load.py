@@ -92,8 +92,8 @@ def test_the_platform_under_load_is_served_as_in_production(server):
     plain = httpx.get(f"http://127.0.0.1:{server.port}/login", timeout=30)
     with closing(user_browser(server, 0)) as browser:
         page = browser.open("/login")
-        stylesheets = re.findall(r'href="(/static/dist/assets/[^"]+\.css)"', page.text)
-        stylesheet = browser.http.get(stylesheets[0])
+        scripts = re.findall(r'src="(/static/dist/assets/[^"]+\.js)"', page.text)
+        script = browser.http.get(scripts[0])
 
     # HTTPS only: plain HTTP is sent there, the browser is told to stay, cookies are secure.
     assert plain.status_code == 301
@@ -102,9 +102,11 @@ def test_the_platform_under_load_is_served_as_in_production(server):
     assert page.headers["Strict-Transport-Security"].startswith("max-age=31536000")
     assert "; Secure" in page.headers["Set-Cookie"]
     # Static files from collectstatic's manifest, under names carrying their content's
-    # hash: Vite's own for its build (app/core/static_storage.py).
-    assert re.search(r"/main-[0-9A-Za-z_-]{8}\.css$", stylesheets[0])
-    assert stylesheet.status_code == 200
+    # hash: Vite's own for its build (app/core/static_storage.py). The stylesheet is in the
+    # page itself (app/core/inline_style.py).
+    assert re.search(r"/main-[0-9A-Za-z_-]{8}\.js$", scripts[0])
+    assert script.status_code == 200
+    assert "<style>" in page.text
 
 
 @dataclass
