@@ -26,14 +26,17 @@ ENTRY = "frontend/main.tsx"
 
 
 @cache
-def entry_stylesheets(manifest_path: Path, entry: str = ENTRY) -> dict[str, str]:
-    """The build's path of each stylesheet of `entry` (as the manifest names it) and its
-    text; empty without a build, or when one of them could end the <style> element."""
+def entry_stylesheets(manifest_path: Path) -> dict[str, str]:
+    """The build's path of each stylesheet of the entry (as the manifest names it) and its
+    text; empty without a build, or when one of them could end the <style> element. Read
+    once per process: the CSP's hashes and the page's text come from the same reading."""
     try:
-        manifest = json.loads(manifest_path.read_text())
-        files = manifest.get(entry, {}).get("css", [])
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        files = manifest.get(ENTRY, {}).get("css", [])
         # The manifest sits in .vite/ inside the build directory; its paths start there.
-        texts = {file: (manifest_path.parent.parent / file).read_text() for file in files}
+        texts = {
+            file: (manifest_path.parent.parent / file).read_text(encoding="utf-8") for file in files
+        }
     except (OSError, ValueError, AttributeError):
         return {}
     if any("</" in text for text in texts.values()):
@@ -41,9 +44,9 @@ def entry_stylesheets(manifest_path: Path, entry: str = ENTRY) -> dict[str, str]
     return texts
 
 
-def style_hash_sources(manifest_path: Path, entry: str = ENTRY) -> list[str]:
+def style_hash_sources(manifest_path: Path) -> list[str]:
     """The CSP sources ('sha256-…') of the stylesheets written into the page."""
     return [
         f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
-        for text in entry_stylesheets(manifest_path, entry).values()
+        for text in entry_stylesheets(manifest_path).values()
     ]

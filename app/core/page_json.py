@@ -19,6 +19,7 @@ from contextvars import ContextVar
 from types import BuiltinFunctionType, FunctionType
 from typing import Any
 
+from django.core.exceptions import ImproperlyConfigured
 from inertia import InertiaResponse
 from inertia.utils import InertiaJsonEncoder
 
@@ -59,7 +60,13 @@ class Encoded:
     __slots__ = ("json",)
 
     def __init__(self, value: Any) -> None:
-        self.json = script_safe(json.dumps(value, cls=PageJsonEncoder))
+        # Encoded on its own, even while a page is being encoded: one nested in the value
+        # is refused rather than left as a stand-in (and the process's secret) in its JSON.
+        token = _encoded_written.set(None)
+        try:
+            self.json = script_safe(json.dumps(value, cls=PageJsonEncoder))
+        finally:
+            _encoded_written.reset(token)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Encoded) and other.json == self.json
@@ -130,6 +137,11 @@ class PageResponse(InertiaResponse):
         resolved = {}
         for name, prop in props.items():
             value = prop() if callable(prop) else prop
+            if callable(value):
+                # A builder returning a prop class (deferred, once, merge) needs the
+                # library's resolution; the builders have run, so it cannot be handed over
+                # now (the form errors would be popped twice).
+                raise ImproperlyConfigured(f"The builder of prop {name!r} returned a callable")
             resolved[name] = as_plain(value)
         return resolved, {}
 

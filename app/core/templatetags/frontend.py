@@ -1,5 +1,6 @@
 """The tags that load the frontend build into the Inertia layout."""
 
+import logging
 import re
 from functools import cache
 
@@ -13,28 +14,40 @@ from django_vite.core.asset_loader import DjangoViteAssetLoader
 from app.core.inline_style import ENTRY, entry_stylesheets
 
 register = template.Library()
+logger = logging.getLogger(__name__)
 
 
 @cache
 def _built_entry_tags() -> SafeString:
     # A build's manifest does not change while the process runs, so its tags are computed
     # once: django-vite would otherwise re-derive them on every page (~150 µs).
+    loader = DjangoViteAssetLoader.instance()
     stylesheets = entry_stylesheets(settings.VITE_MANIFEST)
-    # With the stylesheet in the page, the first paint needs nothing else: the scripts
-    # (React taking over the server's HTML) are fetched at once, at low priority, so the
-    # paint never waits on them (app/core/inline_style.py). django-vite puts the
-    # attribute on every tag it writes, the stylesheet's link too, which is why it is
-    # only given when the stylesheets are written into the page.
-    attributes = {"fetchpriority": "low"} if stylesheets else {}
-    tags = DjangoViteAssetLoader.instance().generate_vite_asset(ENTRY, **attributes)
+    if stylesheets:
+        # With the stylesheet in the page, the first paint needs nothing else: the scripts
+        # (React taking over the server's HTML) are fetched at once, at low priority, so
+        # the paint never waits on them (app/core/inline_style.py).
+        written = _stylesheets_written_in(
+            loader.generate_vite_asset(ENTRY, fetchpriority="low"), stylesheets
+        )
+        if written is not None:
+            return mark_safe(written)  # noqa: S308
+        # django-vite puts the attribute on every tag it writes, links included: a
+        # stylesheet left linked must not come at low priority.
+        logger.warning("A stylesheet of the build could not be written into the page")
+    return mark_safe(loader.generate_vite_asset(ENTRY))  # noqa: S308
+
+
+def _stylesheets_written_in(tags: str, stylesheets: dict[str, str]) -> str | None:
+    """django-vite's tags with each stylesheet's link replaced by its text; None when a
+    stylesheet would stay linked (test_inline_style.py fails if django-vite's link changes)."""
     for file, text in stylesheets.items():
-        # django-vite links each stylesheet; the page gets its text instead.
-        # test_inline_style.py fails if the link is no longer found.
         href = re.escape(static(f"dist/{file}"))
         link = re.search(rf'<link\b[^>]*\brel="stylesheet"[^>]*\bhref="{href}"[^>]*>', tags)
-        if link is not None:
-            tags = f"{tags[: link.start()]}<style>{text}</style>{tags[link.end() :]}"
-    return mark_safe(tags)  # noqa: S308
+        if link is None:
+            return None
+        tags = f"{tags[: link.start()]}<style>{text}</style>{tags[link.end() :]}"
+    return None if 'rel="stylesheet"' in tags else tags
 
 
 @register.simple_tag(takes_context=True)

@@ -5,9 +5,10 @@ import json
 import pickle
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.test import RequestFactory
 from django.utils.translation import get_language
-from inertia import InertiaResponse, defer
+from inertia import InertiaResponse, defer, share
 
 from app.core.page_json import Encoded, PageJsonEncoder, PageResponse, Plain, as_plain
 from app.core.tests.helpers import inertia_headers, page_of, visit
@@ -175,3 +176,45 @@ def test_text_that_looks_like_a_stand_in_stays_as_it_was_typed():
 def test_an_encoded_prop_is_written_by_the_page_response_only():
     with pytest.raises(TypeError):
         json.dumps({"kept": Encoded([1])}, cls=PageJsonEncoder)
+
+
+def test_shared_props_come_first_and_each_builder_runs_once():
+    # The form errors are popped from the session by their builder: run twice, they would
+    # be gone from the page.
+    calls = []
+
+    def errors_once():
+        calls.append("errors")
+        return Plain({"email": "Zły adres"} if len(calls) == 1 else {})
+
+    def page_of_response(response_class) -> dict:
+        calls.clear()
+        request = request_for(**inertia_headers())
+        share(request, errors=errors_once, locale=get_language)
+        return json.loads(response_class(request, "Shell/SitePage", plain_props()).content)
+
+    library, ours = page_of_response(InertiaResponse), page_of_response(PageResponse)
+
+    assert ours == library
+    assert calls == ["errors"]
+    assert ours["props"]["errors"] == {"email": "Zły adres"}
+    assert list(ours["props"])[:2] == ["errors", "locale"]
+    assert ours["sharedProps"] == ["errors", "locale"]
+
+
+def test_a_builder_returning_a_prop_class_is_refused_not_written():
+    request = request_for(**inertia_headers())
+    share(request, later=lambda: defer(lambda: 1))
+
+    with pytest.raises(ImproperlyConfigured):
+        PageResponse(request, "Shell/SitePage", plain_props())
+
+
+def test_an_encoded_value_inside_another_is_refused_even_while_a_page_is_encoded():
+    # Its stand-in, with the process's secret, would otherwise be kept in the outer JSON.
+    inner = Encoded({"a": 1})
+    request = request_for(**inertia_headers())
+    share(request, nested=lambda: Encoded({"inner": inner}))
+
+    with pytest.raises(TypeError):
+        PageResponse(request, "Shell/SitePage", {})

@@ -10,6 +10,7 @@ import pytest
 from django.conf import settings
 
 from app.core.inline_style import entry_stylesheets, style_hash_sources
+from app.core.templatetags import frontend
 
 pytestmark = pytest.mark.django_db
 
@@ -73,3 +74,29 @@ def test_the_hash_is_the_stylesheets_own(tmp_path):
     digest = base64.b64encode(hashlib.sha256(b"a{color:red}").digest()).decode()
     assert entry_stylesheets(manifest) == {"assets/main.css": "a{color:red}"}
     assert style_hash_sources(manifest) == [f"'sha256-{digest}'"]
+
+
+@pytest.fixture
+def stylesheets_read_as(monkeypatch):
+    """The tags built again as if the build's stylesheets read as given."""
+
+    def read_as(stylesheets: dict[str, str]) -> str:
+        monkeypatch.setattr(frontend, "entry_stylesheets", lambda path: stylesheets)
+        frontend._built_entry_tags.cache_clear()
+        return str(frontend._built_entry_tags())
+
+    yield read_as
+    frontend._built_entry_tags.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "stylesheets",
+    [{}, {"assets/not-in-the-manifest.css": "a{color:red}"}],
+    ids=["none to write in", "its link not found"],
+)
+def test_a_stylesheet_left_linked_keeps_its_priority(stylesheets_read_as, stylesheets):
+    tags = stylesheets_read_as(stylesheets)
+
+    assert "<style>" not in tags
+    assert 'rel="stylesheet"' in tags
+    assert "fetchpriority" not in tags

@@ -67,7 +67,9 @@ def my_courses(request: AuthenticatedRequest) -> HttpResponse:
     # The learner's courses are the platform's busiest list: served from the cache until
     # the learner's access, progress or favourites, or the catalogue, change.
     page = cached_for_learner(
-        name="my_courses",
+        # Named for its format (encoded props): a node of an earlier release, during a
+        # rolling deploy, never reads an entry it cannot unpickle.
+        name="my_courses_json",
         user=user,
         # Keyed by the page number alone (clamped), so odd query strings cannot fill the
         # cache with copies of the same list, and by the week: the weekly chart moves on

@@ -146,7 +146,12 @@ def manager_team(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
         cached = team_cached(
             team_id=team_id,
             generation=generation,
-            name=f"manager_page:{members_page}:{invitations_page}:{week_start(timezone.localdate())}",
+            # Named for its format (encoded props): a node of an earlier release, during a
+            # rolling deploy, never reads an entry it cannot unpickle.
+            name=(
+                f"manager_page_json:{members_page}:{invitations_page}"
+                f":{week_start(timezone.localdate())}"
+            ),
             build=build,
             valid_until=lambda entry: entry["valid_until"],
         )

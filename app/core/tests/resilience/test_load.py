@@ -13,6 +13,8 @@ proxy), as real users behind a load balancer do: limits per address stay per per
 load balancer ended their HTTPS (X-Forwarded-Proto), as production expects.
 """
 
+import base64
+import hashlib
 import os
 import random
 import re
@@ -106,7 +108,13 @@ def test_the_platform_under_load_is_served_as_in_production(server):
     # page itself (app/core/inline_style.py).
     assert re.search(r"/main-[0-9A-Za-z_-]{8}\.js$", scripts[0])
     assert script.status_code == 200
-    assert "<style>" in page.text
+    styles = re.findall(r"<style>(.*?)</style>", page.text, re.S)
+    assert styles
+    assert 'rel="stylesheet"' not in page.text
+    policy = page.headers["Content-Security-Policy"]
+    for text in styles:
+        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in policy
 
 
 @dataclass
