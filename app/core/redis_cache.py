@@ -24,6 +24,7 @@ them changes.
 """
 
 import logging
+import pickle
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -31,7 +32,7 @@ from typing import Any, TypeVar
 
 import redis
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient, RedisSerializer
 from redis.exceptions import RedisError
 
 logger = logging.getLogger("platforma.cache")
@@ -151,6 +152,22 @@ class SharedClientRedisCacheClient(RedisCacheClient):
         return client
 
 
+class UnreadableEntry(Exception):
+    """An entry this release cannot unpickle."""
+
+
+class TolerantSerializer(RedisSerializer):
+    """Django's serializer (its OPTIONS["serializer"]), for which an entry written by
+    another release, during a rolling deploy, naming a class or module this one lacks, is
+    a miss rather than a 500: `TolerantRedisCache` answers the read as if Redis had none."""
+
+    def loads(self, data: Any) -> Any:
+        try:
+            return super().loads(data)
+        except (pickle.UnpicklingError, AttributeError, ImportError, EOFError) as error:
+            raise UnreadableEntry(str(error)) from error
+
+
 class TolerantRedisCache(RedisCache):
     """Django's Redis cache whose errors are misses, except for rate-limit counters."""
 
@@ -166,6 +183,9 @@ class TolerantRedisCache(RedisCache):
             return fallback
         try:
             result = operation()
+        except UnreadableEntry as error:
+            logger.info("A cache entry this release cannot read was taken as missing: %s", error)
+            return fallback
         except RedisError as error:
             outage.failed(error)
             if counter:

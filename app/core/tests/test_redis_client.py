@@ -4,6 +4,7 @@ is an adapter over private parts of Django's Redis backend (app/core/redis_cache
 they are still there, as it uses them."""
 
 import inspect
+import pickle
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -61,3 +62,20 @@ def test_the_platforms_backend_builds_its_client_through_them():
     assert isinstance(client, SharedClientRedisCacheClient)
     assert isinstance(client.get_client(), CountingRedis)
     assert client.get_client() is client.get_client(write=True)
+
+
+class Kept:
+    """A value of this release, pickled."""
+
+
+def test_an_entry_this_release_cannot_unpickle_is_a_miss(services, db):
+    # Written by another release during a rolling deploy: it names a class this one lacks.
+    foreign = pickle.dumps(Kept()).replace(b"Kept", b"Gone")
+    for key in ("foreign-entry", "foreign-entry-2"):
+        _client(write=True).set(cache.make_and_validate_key(key), foreign)
+    cache.set("readable-entry", {"n": 1})
+
+    assert cache.get("foreign-entry", "missing") == "missing"
+    assert cache.get_many(["foreign-entry-2"]) == {}
+    # Redis is not taken as down: the next read is asked and answered.
+    assert cache.get("readable-entry") == {"n": 1}
