@@ -68,11 +68,6 @@ class Encoded:
         finally:
             _encoded_written.reset(token)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Encoded) and other.json == self.json
-
-    __hash__ = None  # type: ignore[assignment]
-
 
 def encoded_props(props: Mapping[str, Any]) -> dict[str, Encoded]:
     """Each top-level prop kept encoded (partial reloads still pick props by name)."""
