@@ -47,7 +47,7 @@ def script_safe(page_json: str) -> str:
 # replaces it. Unguessable (a fresh secret per process), so no text a user typed can be
 # taken for it.
 _STAND_IN = f"platforma-encoded-{secrets.token_hex(16)}-"
-_STAND_INS = re.compile(rf'"{_STAND_IN}(\d+)"')
+_STAND_INS = re.compile(rb'"' + _STAND_IN.encode() + rb'(\d+)"')
 # The encoded props of the page being encoded, in the order their stand-ins were written.
 _encoded_written: ContextVar[list["Encoded"] | None] = ContextVar("encoded_written", default=None)
 
@@ -119,8 +119,10 @@ class PageResponse(InertiaResponse):
         finally:
             _encoded_written.reset(token)
         if written:
+            # The page JSON is ASCII (json.dumps escapes the rest), so the encoded props go
+            # into its bytes as they are.
             self.content = _STAND_INS.sub(
-                lambda found: written[int(found.group(1))].json, self.content.decode()
+                lambda found: written[int(found.group(1))].json.encode(), self.content
             )
 
     def resolve_props(self) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -26,8 +26,9 @@ _APP_ROOT = '<div data-server-rendered="true" id="app">'
 
 @dataclass(frozen=True)
 class RenderedPage:
-    head: str
-    body: str
+    # Encoded once, when rendered: a page is put together as bytes (app/core/inertia.py).
+    head: bytes
+    body: bytes
     # How long the SSR process took, for the benchmark; 0 when it came from the cache.
     seconds: float = 0.0
 
@@ -58,10 +59,12 @@ def _pool(url: str) -> urllib3.HTTPConnectionPool:
     return pool
 
 
-def _cache_key(page_json: str) -> str:
+def _cache_key(page_json: bytes) -> str:
     # The page JSON holds the component, props, URL, language and asset version: the same
     # JSON always renders to the same HTML.
-    return hashlib.sha256(f"{settings.INERTIA_VERSION}\0{page_json}".encode()).hexdigest()
+    key = hashlib.sha256(f"{settings.INERTIA_VERSION}\0".encode())
+    key.update(page_json)
+    return key.hexdigest()
 
 
 def cache_clear() -> None:
@@ -83,7 +86,7 @@ def _parse(raw: bytes) -> RenderedPage:
         raise _Unusable("the answer has no rendered page")
     if not any(tag.startswith("<title") for tag in head):
         head = ["<title>Platforma</title>", *head]
-    return RenderedPage(head="".join(head), body=body)
+    return RenderedPage(head="".join(head).encode(), body=body.encode())
 
 
 def _failure(response: urllib3.BaseHTTPResponse) -> str:
@@ -93,7 +96,7 @@ def _failure(response: urllib3.BaseHTTPResponse) -> str:
         return f"status {response.status}"
 
 
-def page_render(*, component: str, page_json: str, reusable: bool) -> RenderedPage | None:
+def page_render(*, component: str, page_json: bytes, reusable: bool) -> RenderedPage | None:
     """The page rendered by the SSR process, or None when the browser must render it.
 
     `reusable`: the page may be shown again as it is (no flash message, no form errors), so
@@ -120,7 +123,7 @@ def page_render(*, component: str, page_json: str, reusable: bool) -> RenderedPa
         response = _pool(settings.SSR_URL).urlopen(
             "POST",
             "/render",
-            body=page_json.encode(),
+            body=page_json,
             headers={"Content-Type": "application/json"},
             timeout=urllib3.Timeout(connect=timeout, read=timeout),
             retries=False,
