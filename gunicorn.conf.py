@@ -50,6 +50,8 @@ control_socket_disable = True
 # Django writes one line per request with its request id (app/core/logging.py), so
 # gunicorn's own access log would only repeat it; its error log uses the same format.
 accesslog = None
+# (and does not gather each request's access-log fields only to drop them).
+logger_class = "app.core.http_worker.ErrorLogger"
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 _format = os.environ.get("LOG_FORMAT", "json")

@@ -15,7 +15,7 @@ import socket
 import time
 from typing import Any
 
-from gunicorn import util
+from gunicorn import glogging, util
 from gunicorn.workers import gthread
 
 HEADER_TIMEOUT = float(os.environ.get("HTTP_HEADER_TIMEOUT", "10"))
@@ -98,3 +98,16 @@ class HeaderTimeoutWorker(gthread.ThreadWorker):
                 util.write_error(client, 408, "Request Timeout", "The request took too long.")
             return
         super().handle_error(req, client, addr, exc)
+
+
+class ErrorLogger(glogging.Logger):
+    """gunicorn's logger, writing its error log only (gunicorn.conf.py, logger_class).
+
+    Django writes one line per request with its request id (app/core/logging.py), so
+    gunicorn's access log is off. But gunicorn takes a logging configuration (ours gives
+    its error log the platform's format) as an access log being wanted: it then gathers
+    each request's access-log fields, only for its silenced access logger to drop them.
+    That cost every request about 15 µs of CPU (its access() timed alone)."""
+
+    def access(self, resp: Any, req: Any, environ: Any, request_time: Any) -> None:
+        return None

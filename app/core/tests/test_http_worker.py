@@ -142,3 +142,30 @@ def test_the_deadline_adapter_still_fits_gthread(monkeypatch):
     assert isinstance(conn.parser.unreader.sock, http_worker.DeadlineSocket)
     server_side.close()
     client_side.close()
+
+
+def test_gunicorn_gathers_no_access_log_fields_for_a_log_nobody_writes(monkeypatch):
+    """gunicorn.conf.py's logging configuration makes gunicorn's own logger gather every
+    request's access-log fields (then dropped); the configured logger gathers none."""
+    import runpy
+    from unittest import mock
+
+    from gunicorn import glogging
+    from gunicorn.config import Config
+
+    settings_file = runpy.run_path(str(settings.BASE_DIR / "gunicorn.conf.py"))
+    gathered = []
+    monkeypatch.setattr(glogging.Logger, "atoms", lambda *args: gathered.append(args) or {})
+    loggers = {}
+    for name in ("gunicorn.glogging.Logger", settings_file["logger_class"]):
+        config = Config()
+        config.set("logconfig_dict", settings_file["logconfig_dict"])
+        config.set("logger_class", name)
+        loggers[name] = config.logger_class(config)
+
+    request = mock.Mock(headers=[], method="GET", path="/login", query="", version=(1, 1))
+    response = mock.Mock(status="200 OK", headers=[], sent=2)
+    loggers["gunicorn.glogging.Logger"].access(response, request, {}, mock.Mock())
+    assert len(gathered) == 1
+    loggers[settings_file["logger_class"]].access(response, request, {}, mock.Mock())
+    assert len(gathered) == 1
