@@ -50,7 +50,9 @@ control_socket_disable = True
 # Django writes one line per request with its request id (app/core/logging.py), so
 # gunicorn's own access log would only repeat it; its error log uses the same format.
 accesslog = None
-# (and does not gather each request's access-log fields only to drop them).
+# (and does not gather each request's access-log fields only to drop them). With this
+# logger, setting `accesslog` (or statsd_host, whose logger gunicorn picks only in place of
+# its default one) writes nothing: the request's line is Django's.
 logger_class = "app.core.http_worker.ErrorLogger"
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")

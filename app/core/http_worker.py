@@ -7,6 +7,9 @@ handful of such clients hold them all. Here the request line and headers must ar
 within HTTP_HEADER_TIMEOUT seconds of the first byte, or the client gets 408 and the
 connection is closed; a body must keep arriving (no pause longer than
 HTTP_IDLE_TIMEOUT seconds). Used by gunicorn.conf.py (worker_class).
+
+`ErrorLogger`, gunicorn's logger with its error log only, is gunicorn.conf.py's
+logger_class.
 """
 
 import contextlib

@@ -86,7 +86,11 @@ def _parse(raw: bytes) -> RenderedPage:
         raise _Unusable("the answer has no rendered page")
     if not any(tag.startswith("<title") for tag in head):
         head = ["<title>Platforma</title>", *head]
-    return RenderedPage(head="".join(head).encode(), body=body.encode())
+    try:
+        return RenderedPage(head="".join(head).encode(), body=body.encode())
+    except UnicodeEncodeError as error:
+        # A lone surrogate (JSON may escape one): no page can be written with it.
+        raise _Unusable("the answer is not text") from error
 
 
 def _failure(response: urllib3.BaseHTTPResponse) -> str:

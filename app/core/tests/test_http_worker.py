@@ -156,6 +156,9 @@ def test_gunicorn_gathers_no_access_log_fields_for_a_log_nobody_writes(monkeypat
     settings_file = runpy.run_path(str(settings.BASE_DIR / "gunicorn.conf.py"))
     gathered = []
     monkeypatch.setattr(glogging.Logger, "atoms", lambda *args: gathered.append(args) or {})
+    # The configuration is named, not applied: applying it would replace this test
+    # process's own logging.
+    monkeypatch.setattr(glogging, "dictConfig", lambda config: None)
     loggers = {}
     for name in ("gunicorn.glogging.Logger", settings_file["logger_class"]):
         config = Config()

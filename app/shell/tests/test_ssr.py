@@ -215,6 +215,8 @@ def test_a_slow_ssr_process_costs_the_page_at_most_the_timeout(client, fake_ssr,
         (200, b'{"head": "x", "body": "<div>"}', 0),
         (200, json.dumps({"head": [], "body": "<script>alert(1)</script>"}).encode(), 0),
         (500, b'{"error": "boom"}', 0),
+        # A lone surrogate, which JSON may escape but no page can hold.
+        (200, _valid()[1].replace(b"Z serwera", b"Z serwera \\ud800"), 0),
     ],
 )
 def test_an_ssr_process_answering_garbage_leaves_the_page_to_the_browser(
