@@ -133,9 +133,10 @@ _local_lock = threading.Lock()
 
 
 def counters_add(items: Sequence[tuple[str, int, int]]) -> list[int]:
-    """Add each (key, amount, ttl) to its counter, created with the ttl when missing;
-    returns the new values. Redis does it in one round trip (app/core/redis_cache.py); a
-    process's own cache (the embedded default) under a lock."""
+    """Add each (key, amount, ttl) to its counter, created with the ttl when missing and
+    never below zero (a counter given back after its window ran out starts the next one at
+    zero); returns the new values. Redis does it in one round trip
+    (app/core/redis_cache.py); a process's own cache (the embedded default) under a lock."""
     add_many = getattr(cache, "counters_add", None)
     if add_many is not None:
         return add_many(items)
@@ -143,7 +144,10 @@ def counters_add(items: Sequence[tuple[str, int, int]]) -> list[int]:
         values = []
         for key, amount, ttl in items:
             cache.add(key, 0, ttl)
-            values.append(cache.incr(key, amount))
+            value = cache.incr(key, amount)
+            if value < 0:
+                value = cache.incr(key, -value)
+            values.append(value)
         return values
 
 

@@ -168,6 +168,18 @@ class TolerantSerializer(RedisSerializer):
             raise UnreadableEntry(str(error)) from error
 
 
+# Gives back to a counter, never below zero, in one step (Redis runs a script alone): a
+# counter whose window ran out between an attempt and its end would otherwise start the
+# next window below zero, with places no one gave it (the logins in flight at an address).
+_GIVE_BACK = """
+local value = redis.call('INCRBY', KEYS[1], ARGV[1])
+if value < 0 then
+  value = redis.call('INCRBY', KEYS[1], -value)
+end
+return value
+"""
+
+
 class TolerantRedisCache(RedisCache):
     """Django's Redis cache whose errors are misses, except for rate-limit counters."""
 
@@ -243,7 +255,7 @@ class TolerantRedisCache(RedisCache):
 
     def counters_add(self, items: list[tuple[str, int, int]]) -> list[int]:
         """Add each (key, amount, ttl) to its counter, created with the ttl when missing,
-        in one round trip; returns the new values. Counters fail closed: raises
+        never below zero, in one round trip; returns the new values. Counters fail closed: raises
         CacheUnavailable when Redis does not answer (app/core/ratelimits.py)."""
         if outage.skipping():
             raise CacheUnavailable("Redis is unavailable")
@@ -252,7 +264,10 @@ class TolerantRedisCache(RedisCache):
             for key, amount, ttl in items:
                 name = self.make_and_validate_key(key)
                 pipe.set(name, 0, ex=ttl, nx=True)
-                pipe.incrby(name, amount)
+                if amount < 0:
+                    pipe.eval(_GIVE_BACK, 1, name, amount)
+                else:
+                    pipe.incrby(name, amount)
             values = pipe.execute()[1::2]
         except RedisError as error:
             outage.failed(error)

@@ -16,6 +16,7 @@ from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
 from app.api.tests.helpers import error_of, get_api, post_api
 from app.core.models import LimitEvent
 from app.core.ratelimits import Client as LimitClient
+from app.core.ratelimits import RateLimited
 from app.core.roles import Role
 from app.core.tests.helpers import post_json
 from app.learning.models import Access
@@ -252,6 +253,37 @@ def test_a_browser_that_logged_in_before_is_not_held_up_by_a_flood_at_its_addres
         attempt.failed()
     assert _web_log_in(newcomer.email, DEFAULT_PASSWORD, browser=stranger) is not None
     assert known_devices.COOKIE_NAME in stranger.cookies
+
+
+def test_the_places_in_flight_stay_as_many_when_their_counter_runs_out_mid_flight(
+    limits_clock, waits, settings
+):
+    """Logins still in flight when the counter of the address's attempts in flight expires
+    give their places back to a counter that starts at zero: the next flood gets as many
+    places as the last, not twice as many."""
+    from django.core.cache import cache
+
+    rules = settings.LOGIN_ADDRESS_SLOWDOWN
+    school = LimitClient(address=SCHOOL)
+    for n in range(rules["free"]):
+        login_throttle.login_attempt_begin(client=school, email=f"ofiara{n}@example.com").failed()
+
+    def flood(first: int) -> list[login_throttle.LoginAttempt]:
+        return [
+            login_throttle.login_attempt_begin(client=school, email=f"ofiara{n}@example.com")
+            for n in range(first, first + rules["in_flight"])
+        ]
+
+    in_flight = flood(100)
+    cache.delete(login_throttle._in_flight_key(SCHOOL))  # its minute ran out meanwhile
+    for attempt in in_flight:
+        attempt.failed()
+
+    again = flood(200)
+    with pytest.raises(RateLimited):
+        login_throttle.login_attempt_begin(client=school, email="ofiara300@example.com")
+    for attempt in again:
+        attempt.failed()
 
 
 def test_a_known_browser_still_guesses_its_account_only_five_times(limits_clock, waits):

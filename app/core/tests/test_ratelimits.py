@@ -98,6 +98,19 @@ def test_a_refund_gives_the_attempt_back(settings, clock):
         limit_count(action="guess", client=CLASSROOM)
 
 
+def test_a_counter_given_back_after_its_window_ran_out_starts_again_at_zero(settings, clock):
+    """An attempt that ends after its counter expired gives back a place nobody holds: the
+    counter stays at zero instead of starting the next window with a free place."""
+    from django.core.cache import cache
+
+    assert limits.counters_add([("rl:test-flight", 1, 60), ("rl:test-other", 1, 60)]) == [1, 1]
+    cache.delete("rl:test-flight")  # its window ran out meanwhile
+    assert limits.counters_add([("rl:test-flight", -1, 60), ("rl:test-other", -1, 60)]) == [0, 0]
+    assert limits.counters_add([("rl:test-flight", 1, 60)]) == [1]
+    assert limits.counters_add([("rl:test-flight", -3, 60)]) == [0]
+    assert cache.get("rl:test-flight") == 0
+
+
 @pytest.mark.django_db
 def test_per_account_and_per_key_rates_count_only_with_an_account_or_a_key(settings, clock):
     settings.RATE_LIMITS = {"try": "1/m/user,1/m/key"}
