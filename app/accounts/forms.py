@@ -2,7 +2,10 @@
 
 from allauth.account import forms as allauth_forms
 from allauth.account.adapter import get_adapter
+from allauth.mfa.totp.forms import ActivateTOTPForm
+from allauth.mfa.webauthn.forms import AddWebAuthnForm
 from django import forms
+from django.core import validators
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
@@ -183,3 +186,33 @@ def image_refusal_message(refused: ImageRefused) -> str:
             )
         )
     return str(_("Wybierz zdjęcie w formacie JPG, PNG, WebP lub GIF."))
+
+
+# How long the authenticator app's code and a new passkey's name may be: the fields'
+# maxlength on the factors page (props.MFA_FACTORS_RULES), and what the posts are held to.
+# allauth's forms set no limit: a name as long as a request body would be stored.
+TOTP_CODE_MAX_LENGTH = 10
+PASSKEY_NAME_MAX_LENGTH = 100
+
+
+def _limit(field: forms.Field, max_length: int) -> None:
+    """An allauth field held to `max_length`, as Django's CharField(max_length=…) is."""
+    field.max_length = max_length  # type: ignore[attr-defined]
+    field.validators.append(validators.MaxLengthValidator(max_length))
+
+
+class TotpActivateForm(ActivateTOTPForm):
+    """allauth's form turning the authenticator app on, its code held to its length (a
+    longer one is refused before allauth counts it as a guess)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _limit(self.fields["code"], TOTP_CODE_MAX_LENGTH)
+
+
+class PasskeyAddForm(AddWebAuthnForm):
+    """allauth's form adding a passkey, its name held to its length."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _limit(self.fields["name"], PASSKEY_NAME_MAX_LENGTH)

@@ -12,6 +12,8 @@ from django.utils.http import urlencode
 
 from app.accounts.forms import (
     ADMIN_LOGIN_ERROR_KEYS,
+    PASSKEY_NAME_MAX_LENGTH,
+    TOTP_CODE_MAX_LENGTH,
     AdminLoginForm,
     LoginForm,
     NewPasswordForm,
@@ -316,13 +318,12 @@ class MfaFactorsPageProps(TypedDict):
     rules: dict[str, FieldRule]
 
 
-# How long the code and the passkey's name may be typed (the fields' maxlength), the one
-# place these limits are written. allauth's ActivateTOTPForm and AddWebAuthnForm, which
-# check the posts, set no limits, and form_rules cannot read them: built without a user
-# and unbound, ActivateTOTPForm would fail, and would offer a new secret.
+# The limits of the authenticator app's code and a new passkey's name, as their forms hold
+# them (app/accounts/forms.py). form_rules cannot read those forms: built without a user
+# and unbound, allauth's ActivateTOTPForm would fail, and would offer a new secret.
 MFA_FACTORS_RULES: dict[str, FieldRule] = {
-    "totp_code": {"max_length": 10},
-    "passkey_name": {"max_length": 100},
+    "totp_code": {"max_length": TOTP_CODE_MAX_LENGTH},
+    "passkey_name": {"max_length": PASSKEY_NAME_MAX_LENGTH},
 }
 
 

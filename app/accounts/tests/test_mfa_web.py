@@ -441,6 +441,29 @@ def test_enrolling_totp_shows_recovery_codes_once_and_mails_the_owner(client):
     assert "usunięto aplikację uwierzytelniającą" in removed.body
 
 
+def test_the_factors_page_holds_the_posts_to_the_lengths_it_shows(client):
+    user = make_user(email="ola@example.com")
+    log_in_with_password(client, "ola@example.com")
+    page = page_of(visit(client, FACTORS))["props"]
+    code_length = page["rules"]["totp_code"]["max_length"]
+    name_length = page["rules"]["passkey_name"]["max_length"]
+
+    post_json(client, page["urls"]["totp"], {"code": "1" * (code_length + 1)})
+    assert page_of(visit(client, FACTORS))["props"]["errors"]["totp_code"] == (
+        f"Upewnij się, że ta wartość ma co najwyżej {code_length} znaków (obecnie ma"
+        f" {code_length + 1})."
+    )
+    post_json(client, page["urls"]["passkey"], {"name": "K" * (name_length + 1), "credential": {}})
+    assert page_of(visit(client, FACTORS))["props"]["errors"]["passkey_name"] == (
+        f"Upewnij się, że ta wartość ma co najwyżej {name_length} znaków (obecnie ma"
+        f" {name_length + 1})."
+    )
+    assert not Authenticator.objects.filter(user=user).exists()
+
+    post_json(client, page["urls"]["passkey"], {"name": "K" * name_length, "credential": {}})
+    assert "passkey_name" not in page_of(visit(client, FACTORS))["props"]["errors"]
+
+
 def test_new_recovery_codes_replace_the_old_ones(client):
     user = make_user(email="ola@example.com")
     with_totp(user)

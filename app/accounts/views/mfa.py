@@ -9,8 +9,7 @@ from allauth.account.models import Login
 from allauth.account.stages import LoginStageController
 from allauth.mfa.models import Authenticator
 from allauth.mfa.recovery_codes.forms import GenerateRecoveryCodesForm
-from allauth.mfa.totp.forms import ActivateTOTPForm, DeactivateTOTPForm
-from allauth.mfa.webauthn.forms import AddWebAuthnForm
+from allauth.mfa.totp.forms import DeactivateTOTPForm
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -23,6 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from inertia import location
 
 from app.accounts import mfa_allauth, mfa_web, props, services
+from app.accounts.forms import PasskeyAddForm, TotpActivateForm
 from app.accounts.login_query import read_login_query
 from app.core.errors import errors_return_to, valid_data
 from app.core.guards import anonymous_only, login_required
@@ -223,7 +223,7 @@ def _unused_recovery_codes(user) -> list[str]:
 def mfa_totp(request: AuthenticatedRequest) -> HttpResponse:
     """Turn on the authenticator app with the secret shown and a code it gives."""
     attempt = mfa_web.code_attempt(request, request.user)
-    form = ActivateTOTPForm(user=request.user, data={"code": request_data(request).get("code")})
+    form = TotpActivateForm(user=request.user, data={"code": request_data(request).get("code")})
     valid_data(form, error_keys={"code": "totp_code"})
     attempt.refund()
     if mfa_allauth.totp_activate(request, form):
@@ -236,7 +236,7 @@ def mfa_totp(request: AuthenticatedRequest) -> HttpResponse:
 def mfa_passkey(request: AuthenticatedRequest) -> HttpResponse:
     """Add a passkey (it also logs in alone, /login/klucz)."""
     data = request_data(request)
-    form = AddWebAuthnForm(
+    form = PasskeyAddForm(
         user=request.user,
         data={
             "name": data.get("name", ""),
