@@ -1,4 +1,4 @@
-import { usePage } from "@inertiajs/react";
+import { useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
 import { refusalMessage, type RefusalOptions } from "@/lib/validation";
@@ -141,4 +141,12 @@ export function useFormSubmit(form: PostingForm, url: string, options: SubmitOpt
     failure,
     clearFailure: () => setFailure(null),
   };
+}
+
+/** Buttons that post nothing but their press, each to its own address (remove a favourite,
+ * resend an invitation, end a session): posted as every form is (`useFormSubmit`), one at a
+ * time, every such button of the page disabled while one is sent. */
+export function useButtonPost() {
+  const { post, disabled } = useFormSubmit(useForm({}), "");
+  return { post: (url: string) => post({ url }), disabled };
 }

@@ -151,3 +151,19 @@ def test_a_leader_creates_a_team_and_revokes_an_invitation(live_server, page, vi
     dialog.get_by_role("button", name="Wycofaj").click()
     expect(page.get_by_text("Wycofano zaproszenie dla a@example.com.")).to_be_visible()
     expect(page.get_by_text("Żadne zaproszenie nie czeka na odpowiedź.")).to_be_visible()
+
+
+def test_an_invitation_resent_with_a_double_click_is_sent_once(live_server, page):
+    # A button that posts alone is disabled while its post is sent (useButtonPost).
+    manager = make_user(roles=["MANAGER"])
+    team = make_team(managers=[manager])
+    invitation, _secret = make_invitation(team=team, email="ola@example.com", invited_by=manager)
+    log_in(page, live_server, manager)
+    page.goto(f"{live_server.url}/manager/zespol/{team.pk}")
+
+    page.get_by_role("button", name="Wyślij ponownie zaproszenie dla ola@example.com").dblclick()
+
+    expect(page.get_by_text("Wysłano ponownie zaproszenie na ola@example.com.")).to_be_visible()
+    invitation.refresh_from_db()
+    assert invitation.sent_count == 2
+    assert [message.to for message in mail.outbox] == [["ola@example.com"]]

@@ -1,6 +1,7 @@
-import { router, usePage } from "@inertiajs/react";
+import { usePage } from "@inertiajs/react";
 
 import Button from "@/components/ui/Button";
+import { useButtonPost } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { formatDateTime } from "@/lib/format";
 import type { AppSession } from "@/types/generated";
@@ -9,6 +10,7 @@ import type { AppSession } from "@/types/generated";
 export default function AppSessions({ sessions }: { sessions: AppSession[] }) {
   const t = useT();
   const locale = usePage().props.locale;
+  const ending = useButtonPost();
   return (
     <section aria-labelledby="app-sessions-heading">
       <h2 id="app-sessions-heading" className="text-lg font-bold">
@@ -32,7 +34,8 @@ export default function AppSessions({ sessions }: { sessions: AppSession[] }) {
               </div>
               <Button
                 variant="secondary"
-                onClick={() => router.post(session.end_url, {}, { preserveScroll: true })}
+                disabled={ending.disabled}
+                onClick={() => ending.post(session.end_url)}
               >
                 {t("profile.app_session_end")}
               </Button>

@@ -1,6 +1,7 @@
-import { router, usePage } from "@inertiajs/react";
+import { usePage } from "@inertiajs/react";
 
 import Button from "@/components/ui/Button";
+import { useButtonPost } from "@/hooks/useFormSubmit";
 import { useT, type MessageKey } from "@/i18n";
 import { formatDateTime } from "@/lib/format";
 import { routes } from "@/routes";
@@ -23,6 +24,7 @@ export default function FactorList({
 }) {
   const t = useT();
   const locale = usePage().props.locale;
+  const removing = useButtonPost();
   if (factors.length === 0) {
     return <p className="mt-1 text-sm text-slate-700">{t("factors.none")}</p>;
   }
@@ -49,12 +51,9 @@ export default function FactorList({
           {removable && factor.type !== "recovery_codes" ? (
             <Button
               variant="secondary"
+              disabled={removing.disabled}
               onClick={() =>
-                router.post(
-                  routes.accounts.mfaFactorRemove({ factor_id: factor.id }),
-                  {},
-                  { preserveScroll: true },
-                )
+                removing.post(routes.accounts.mfaFactorRemove({ factor_id: factor.id }))
               }
             >
               {t("factors.remove")}

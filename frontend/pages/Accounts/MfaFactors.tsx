@@ -1,4 +1,4 @@
-import { Link, router, useForm, usePage } from "@inertiajs/react";
+import { Link, useForm, usePage } from "@inertiajs/react";
 
 import PageHead from "@/components/PageHead";
 import Notice from "@/components/auth/Notice";
@@ -7,7 +7,7 @@ import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import MessageDialog from "@/components/ui/MessageDialog";
 import TextField from "@/components/ui/TextField";
-import { useFormSubmit, type Prepared } from "@/hooks/useFormSubmit";
+import { useButtonPost, useFormSubmit, type Prepared } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { createPasskey, passkeysSupported } from "@/lib/webauthn";
 import type { MfaFactorsPageProps, PageProps } from "@/types/generated";
@@ -109,6 +109,7 @@ function PasskeyAdd({ page }: { page: MfaFactorsPageProps }) {
 function RecoveryCodes({ page }: { page: MfaFactorsPageProps }) {
   const t = useT();
   const hasFactor = page.factors.some((f) => f.type === "totp" || f.type === "webauthn");
+  const generating = useButtonPost();
 
   function download() {
     const text = [t("factors.codes_file_title"), "", ...page.recovery_codes, ""].join("\n");
@@ -146,7 +147,8 @@ function RecoveryCodes({ page }: { page: MfaFactorsPageProps }) {
         <Button
           type="button"
           variant="ghost"
-          onClick={() => router.post(page.urls.recovery_codes, {}, { preserveScroll: true })}
+          disabled={generating.disabled}
+          onClick={() => generating.post(page.urls.recovery_codes)}
         >
           {t("factors.codes_generate")}
         </Button>

@@ -1,8 +1,9 @@
-import { Link, router, usePage } from "@inertiajs/react";
+import { Link, usePage } from "@inertiajs/react";
 
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
 import ListPage from "@/components/learning/ListPage";
+import { useButtonPost } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { formatDate } from "@/lib/format";
 import { routes } from "@/routes";
@@ -11,6 +12,7 @@ import type { PageProps } from "@/types/generated";
 export default function Favourites({ favourites, pagination }: PageProps<"Learning/Favourites">) {
   const t = useT();
   const locale = usePage().props.locale;
+  const removing = useButtonPost();
   return (
     <ListPage
       title={t("menu.favourites")}
@@ -39,7 +41,8 @@ export default function Favourites({ favourites, pagination }: PageProps<"Learni
           <div className="mt-4">
             <Button
               variant="secondary"
-              onClick={() => router.post(item.remove_url, {}, { preserveScroll: true })}
+              disabled={removing.disabled}
+              onClick={() => removing.post(item.remove_url)}
               aria-label={t("favourites.remove_label", { title: item.course.title })}
             >
               {t("favourites.remove")}

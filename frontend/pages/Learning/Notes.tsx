@@ -1,4 +1,4 @@
-import { Link, router, useForm, usePage } from "@inertiajs/react";
+import { Link, useForm, usePage } from "@inertiajs/react";
 import { useState } from "react";
 
 import Button from "@/components/ui/Button";
@@ -11,7 +11,7 @@ import Select from "@/components/ui/Select";
 import TextArea from "@/components/ui/TextArea";
 import PageHeading from "@/components/learning/PageHeading";
 import { useFormFields } from "@/hooks/useFormFields";
-import { useFormSubmit } from "@/hooks/useFormSubmit";
+import { useButtonPost, useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { formatDateTime } from "@/lib/format";
 import { routes } from "@/routes";
@@ -145,6 +145,7 @@ export default function Notes(page: PageProps<"Learning/Notes">) {
   const t = useT();
   const errors = usePage().props.errors;
   const [deleting, setDeleting] = useState<NoteItem | null>(null);
+  const deletion = useButtonPost();
 
   return (
     <>
@@ -194,7 +195,7 @@ export default function Notes(page: PageProps<"Learning/Notes">) {
               <Button
                 variant="danger"
                 onClick={() => {
-                  if (deleting) router.post(deleting.delete_url, {}, { preserveScroll: true });
+                  if (deleting) deletion.post(deleting.delete_url);
                   setDeleting(null);
                 }}
               >

@@ -1,4 +1,4 @@
-import { Link, router, useForm } from "@inertiajs/react";
+import { Link, useForm } from "@inertiajs/react";
 import { useState } from "react";
 
 import DataExportCard from "@/components/account/DataExportCard";
@@ -12,7 +12,7 @@ import AppSessions from "@/components/learning/AppSessions";
 import ConsentSection from "@/components/consent/ConsentSection";
 import PageHeading from "@/components/learning/PageHeading";
 import { useFormFields } from "@/hooks/useFormFields";
-import { useFormSubmit } from "@/hooks/useFormSubmit";
+import { useButtonPost, useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import type { PageProps, ProfileProps } from "@/types/generated";
 
@@ -81,6 +81,7 @@ function NamesForm({ page }: { page: ProfileProps }) {
 function AvatarForm({ page }: { page: ProfileProps }) {
   const t = useT();
   const form = useForm<{ avatar: File | null }>({ avatar: null });
+  const removing = useButtonPost();
   const [clientError, setClientError] = useState<string | null>(null);
   const error = clientError ?? form.errors.avatar ?? null;
   const maxMb = Math.round(page.avatar_max_bytes / (1024 * 1024));
@@ -125,7 +126,8 @@ function AvatarForm({ page }: { page: ProfileProps }) {
         {page.profile.avatar_url ? (
           <Button
             variant="ghost"
-            onClick={() => router.post(page.urls.avatar_remove, {}, { preserveScroll: true })}
+            disabled={removing.disabled}
+            onClick={() => removing.post(page.urls.avatar_remove)}
           >
             {t("profile.avatar_remove")}
           </Button>

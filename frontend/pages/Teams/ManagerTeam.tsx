@@ -1,4 +1,4 @@
-import { Link, router, useForm, usePage } from "@inertiajs/react";
+import { Link, useForm, usePage } from "@inertiajs/react";
 import { lazy, Suspense, useState } from "react";
 
 import PageHead from "@/components/PageHead";
@@ -9,7 +9,7 @@ import MessageDialog from "@/components/ui/MessageDialog";
 import Pagination from "@/components/ui/Pagination";
 import ProgressBar from "@/components/ui/ProgressBar";
 import TextArea from "@/components/ui/TextArea";
-import { useFormSubmit } from "@/hooks/useFormSubmit";
+import { useButtonPost, useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { formatDate, formatDateTime, percent } from "@/lib/format";
 import type { InvitationRow, ManagerTeamProps, PageProps } from "@/types/generated";
@@ -49,7 +49,17 @@ function InviteForm({ page }: { page: ManagerTeamProps }) {
   );
 }
 
-function Invitation({ row, onRevoke }: { row: InvitationRow; onRevoke: () => void }) {
+function Invitation({
+  row,
+  onResend,
+  onRevoke,
+  busy,
+}: {
+  row: InvitationRow;
+  onResend: () => void;
+  onRevoke: () => void;
+  busy: boolean;
+}) {
   const t = useT();
   const locale = usePage().props.locale;
   return (
@@ -71,13 +81,15 @@ function Invitation({ row, onRevoke }: { row: InvitationRow; onRevoke: () => voi
       <div className="flex flex-wrap gap-2">
         <Button
           variant="secondary"
-          onClick={() => router.post(row.resend_url, {}, { preserveScroll: true })}
+          disabled={busy}
+          onClick={onResend}
           aria-label={t("team.resend_label", { email: row.email })}
         >
           {t("team.resend")}
         </Button>
         <Button
           variant="ghost"
+          disabled={busy}
           onClick={onRevoke}
           aria-label={t("team.revoke_label", { email: row.email })}
         >
@@ -139,6 +151,8 @@ export default function ManagerTeam(page: PageProps<"Teams/ManagerTeam">) {
   const t = useT();
   const locale = usePage().props.locale;
   const [revoking, setRevoking] = useState<InvitationRow | null>(null);
+  // Resending and revoking post one at a time.
+  const posting = useButtonPost();
   const grants = [...page.grants.courses, ...page.grants.paths, ...page.grants.exams];
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
@@ -203,7 +217,13 @@ export default function ManagerTeam(page: PageProps<"Teams/ManagerTeam">) {
             ) : (
               <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
                 {page.invitations.map((row) => (
-                  <Invitation key={row.id} row={row} onRevoke={() => setRevoking(row)} />
+                  <Invitation
+                    key={row.id}
+                    row={row}
+                    onResend={() => posting.post(row.resend_url)}
+                    onRevoke={() => setRevoking(row)}
+                    busy={posting.disabled}
+                  />
                 ))}
               </ul>
             )}
@@ -224,7 +244,7 @@ export default function ManagerTeam(page: PageProps<"Teams/ManagerTeam">) {
             <Button
               variant="danger"
               onClick={() => {
-                if (revoking) router.post(revoking.revoke_url, {}, { preserveScroll: true });
+                if (revoking) posting.post(revoking.revoke_url);
                 setRevoking(null);
               }}
             >
