@@ -23,6 +23,7 @@ import http.client
 import json
 import os
 import re
+import socket
 import statistics
 import subprocess
 import sys
@@ -88,6 +89,18 @@ def prepare_database() -> None:
         f"User.objects.create_user('{USER_EMAIL}', '{USER_PASSWORD}',"
         " first_name='Ben', last_name='Czmark')",
     )
+
+
+def refuse_busy_ports(ports: list[int]) -> None:
+    """Refuse to start while something answers on the benchmark's ports: it would be
+    measured instead (a server left running, an SSR process of an earlier build)."""
+    for port in ports:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                raise SystemExit(
+                    f"Port {port} is in use: stop what listens there, or set BENCH_PORT"
+                    " and BENCH_SSR_PORT to free ones."
+                )
 
 
 def start_server() -> subprocess.Popen:
@@ -376,6 +389,7 @@ def expect_page(path: str, headers: dict[str, str], version: str, component: str
 
 
 def main() -> None:
+    refuse_busy_ports([PORT, SSR_PORT] if SSR else [PORT])
     prepare_database()
     learner_session = bench_data("learner")
     manager_data = bench_data("manager")
