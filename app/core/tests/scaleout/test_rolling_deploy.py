@@ -154,7 +154,10 @@ def _browse(nodes, learner, browser, build_1: dict, build_2: dict) -> None:
             page.locator("canvas").first.wait_for(state="attached")
         except Exception as error:
             raise AssertionError(f"{page.url} {problems} {page.content()[:3000]}") from error
-        # The learner menu, a chunk loaded when it is first opened.
+        # The learner menu, a chunk loaded when it is first opened. Its button, like the
+        # canvas, is in the server's HTML: clicked before React has taken the page over (its
+        # data script read), it would do nothing.
+        page.wait_for_function("() => !document.querySelector('script[data-page]')")
         page.get_by_role("button", name=re.compile(r"^Menu użytkownika")).click()
         page.get_by_role("button", name="Wyloguj się").wait_for()
         page.keyboard.press("Escape")
