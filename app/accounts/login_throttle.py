@@ -46,6 +46,8 @@ from app.core.services import limit_event_record
 
 ALERT_TEMPLATE = "login_attempts"
 ALERT_INTERVAL = timedelta(hours=1)
+# The count of an address's logins in flight lives this long after the last one began: far
+# longer than any login takes (its delays are at most seconds).
 IN_FLIGHT_TTL = 60
 # Replaced in tests, which measure the delays instead of waiting them out.
 sleep = time.sleep
@@ -216,7 +218,9 @@ def login_attempt_begin(*, client: Client, email: str, known_device: bool = Fals
             (address_key, 0, address_ttl),
             (logins_key, 0, logins_ttl),
             (in_flight, 0 if known_device else 1, IN_FLIGHT_TTL),
-        ]
+        ],
+        # Not a window: it lives as long as logins keep coming, longer than any of them.
+        kept_alive={in_flight},
     )
     free = address_free_failures(logins=logins)
     if not known_device and address_failures >= free and flying > rules["in_flight"]:

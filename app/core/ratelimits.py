@@ -24,7 +24,7 @@ import math
 import re
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, wraps
 from typing import TYPE_CHECKING, Any, Literal
@@ -132,14 +132,18 @@ def _slots(action: str, rates: Sequence[Rate], client: Client, key: str | None) 
 _local_lock = threading.Lock()
 
 
-def counters_add(items: Sequence[tuple[str, int, int]]) -> list[int]:
-    """Add each (key, amount, ttl) to its counter, created with the ttl when missing and
-    never below zero (a counter given back after its window ran out starts the next one at
-    zero); returns the new values. Redis does it in one round trip
-    (app/core/redis_cache.py); a process's own cache (the embedded default) under a lock."""
+def counters_add(
+    items: Sequence[tuple[str, int, int]], *, kept_alive: Collection[str] = ()
+) -> list[int]:
+    """Add each (key, amount, ttl) to its counter and return the new values. A counter is
+    created with its ttl when missing, never goes below zero (one given back after its
+    window ran out starts the next one at zero), and, for the keys `kept_alive` (counts of
+    things in progress, not windows), has its ttl started again by each addition. Redis does
+    it in one round trip (app/core/redis_cache.py); a process's own cache (the embedded
+    default) under a lock."""
     add_many = getattr(cache, "counters_add", None)
     if add_many is not None:
-        return add_many(items)
+        return add_many(items, kept_alive=kept_alive)
     with _local_lock:
         values = []
         for key, amount, ttl in items:
@@ -147,6 +151,8 @@ def counters_add(items: Sequence[tuple[str, int, int]]) -> list[int]:
             value = cache.incr(key, amount)
             if value < 0:
                 value = cache.incr(key, -value)
+            if key in kept_alive:
+                cache.touch(key, ttl)
             values.append(value)
         return values
 

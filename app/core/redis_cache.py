@@ -27,7 +27,7 @@ import logging
 import pickle
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, TypeVar
 
 import redis
@@ -168,13 +168,19 @@ class TolerantSerializer(RedisSerializer):
             raise UnreadableEntry(str(error)) from error
 
 
-# Gives back to a counter, never below zero, in one step (Redis runs a script alone): a
-# counter whose window ran out between an attempt and its end would otherwise start the
-# next window below zero, with places no one gave it (the logins in flight at an address).
-_GIVE_BACK = """
+# Adds to a counter in one step (Redis runs a script alone, so nothing expires halfway):
+# created with its ttl when missing; never below zero (a counter given back after its
+# window ran out would start the next one with places nobody gave it); and, when it counts
+# things in progress rather than a window (ARGV[3]), its ttl started again, so it cannot
+# expire while anything it counts is still going.
+_COUNTER_ADD = """
+redis.call('SET', KEYS[1], 0, 'EX', ARGV[2], 'NX')
 local value = redis.call('INCRBY', KEYS[1], ARGV[1])
 if value < 0 then
   value = redis.call('INCRBY', KEYS[1], -value)
+end
+if ARGV[3] == '1' then
+  redis.call('EXPIRE', KEYS[1], ARGV[2])
 end
 return value
 """
@@ -253,9 +259,10 @@ class TolerantRedisCache(RedisCache):
         outage.answered()
         return result
 
-    def counters_add(self, items: list[tuple[str, int, int]]) -> list[int]:
-        """Add each (key, amount, ttl) to its counter, created with the ttl when missing,
-        never below zero, in one round trip; returns the new values. Counters fail closed: raises
+    def counters_add(
+        self, items: Sequence[tuple[str, int, int]], *, kept_alive: Collection[str] = ()
+    ) -> list[int]:
+        """`ratelimits.counters_add` in one round trip. Counters fail closed: raises
         CacheUnavailable when Redis does not answer (app/core/ratelimits.py)."""
         if outage.skipping():
             raise CacheUnavailable("Redis is unavailable")
@@ -263,12 +270,8 @@ class TolerantRedisCache(RedisCache):
             pipe = self._cache.get_client(write=True).pipeline(transaction=False)
             for key, amount, ttl in items:
                 name = self.make_and_validate_key(key)
-                pipe.set(name, 0, ex=ttl, nx=True)
-                if amount < 0:
-                    pipe.eval(_GIVE_BACK, 1, name, amount)
-                else:
-                    pipe.incrby(name, amount)
-            values = pipe.execute()[1::2]
+                pipe.eval(_COUNTER_ADD, 1, name, amount, ttl, int(key in kept_alive))
+            values = pipe.execute()
         except RedisError as error:
             outage.failed(error)
             raise CacheUnavailable(str(error)) from error

@@ -111,6 +111,20 @@ def test_a_counter_given_back_after_its_window_ran_out_starts_again_at_zero(sett
     assert cache.get("rl:test-flight") == 0
 
 
+def test_a_count_of_things_in_progress_lives_as_long_as_they_keep_coming():
+    """A window ends when it ends; a count kept alive (the logins in flight at an address)
+    lives its ttl after the last addition, so it never expires under what it counts."""
+    import time
+
+    for _ in range(3):
+        limits.counters_add([("rl:test-window", 1, 2)])
+        alive = limits.counters_add([("rl:test-flight", 1, 2)], kept_alive={"rl:test-flight"})
+        time.sleep(1.2)
+    assert alive == [3]
+    # The window of two seconds began 3.6 s ago: the last addition started a new one.
+    assert limits.counters_add([("rl:test-window", 0, 2)]) == [1]
+
+
 @pytest.mark.django_db
 def test_per_account_and_per_key_rates_count_only_with_an_account_or_a_key(settings, clock):
     settings.RATE_LIMITS = {"try": "1/m/user,1/m/key"}
