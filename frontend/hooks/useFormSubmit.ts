@@ -144,9 +144,10 @@ export function useFormSubmit(form: PostingForm, url: string, options: SubmitOpt
 }
 
 /** Buttons that post nothing but their press, each to its own address (remove a favourite,
- * resend an invitation, end a session): posted as every form is (`useFormSubmit`), one at a
- * time, every such button of the page disabled while one is sent. */
+ * resend an invitation, end a session), posted as every form is (`useFormSubmit`): one at a
+ * time, the buttons that share the hook disabled while one is sent, and the server's refusal
+ * given as `failure` (for the page's dialog). */
 export function useButtonPost() {
-  const { post, disabled } = useFormSubmit(useForm({}), "");
-  return { post: (url: string) => post({ url }), disabled };
+  const { post, disabled, failure, clearFailure } = useFormSubmit(useForm({}), "");
+  return { post: (url: string) => post({ url }), disabled, failure, clearFailure };
 }

@@ -52,3 +52,21 @@ def test_the_learner_logs_the_app_out_from_the_profile(live_server, page):
     ).to_be_visible()
     assert not AppToken.objects.exists()
     assert app_status(live_server.url, token) == 401
+
+
+def test_a_session_ended_meanwhile_is_refused_in_the_error_dialog(live_server, page):
+    ola = make_user(email="ola@example.com")
+    app_login(live_server.url)
+    log_in(page, live_server, ola)
+    page.goto(f"{live_server.url}/platforma/profil")
+    section = page.get_by_role("region", name="Aplikacja mobilna")
+    expect(section.get_by_text("Platforma/2.1 (Android 14)")).to_be_visible()
+    # Ended on the phone (or in another tab) after the page was shown.
+    AppToken.objects.all().delete()
+
+    section.get_by_role("button", name="Wyloguj").click()
+
+    dialog = page.get_by_role("alertdialog", name="Nie udało się")
+    expect(dialog).to_contain_text("Ta sesja aplikacji jest już zakończona.")
+    dialog.get_by_role("button", name="OK").click()
+    expect(dialog).to_be_hidden()

@@ -1,6 +1,7 @@
 import { usePage } from "@inertiajs/react";
 
 import Button from "@/components/ui/Button";
+import MessageDialog from "@/components/ui/MessageDialog";
 import { useButtonPost } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { formatDateTime } from "@/lib/format";
@@ -43,6 +44,7 @@ export default function AppSessions({ sessions }: { sessions: AppSession[] }) {
           ))}
         </ul>
       )}
+      <MessageDialog message={ending.failure} onClose={ending.clearFailure} />
     </section>
   );
 }

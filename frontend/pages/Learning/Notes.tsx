@@ -72,11 +72,14 @@ function Note({
   rules,
   editError,
   onDelete,
+  deleting,
 }: {
   note: NoteItem;
   rules: Record<string, FieldRule>;
   editError: string | undefined;
   onDelete: () => void;
+  // A deletion is being sent (one at a time).
+  deleting: boolean;
 }) {
   const t = useT();
   const locale = usePage().props.locale;
@@ -130,7 +133,7 @@ function Note({
             <Button variant="secondary" onClick={() => setEditing(true)}>
               {t("notes.edit")}
             </Button>
-            <Button variant="ghost" onClick={onDelete}>
+            <Button variant="ghost" disabled={deleting} onClick={onDelete}>
               {t("notes.delete")}
             </Button>
           </div>
@@ -176,6 +179,7 @@ export default function Notes(page: PageProps<"Learning/Notes">) {
                     rules={page.rules}
                     editError={errors.edit_text}
                     onDelete={() => setDeleting(note)}
+                    deleting={deletion.disabled}
                   />
                 ))}
               </ul>
@@ -206,6 +210,7 @@ export default function Notes(page: PageProps<"Learning/Notes">) {
         >
           {t("notes.delete_text", { course: deleting?.course.title ?? "" })}
         </Dialog>
+        <MessageDialog message={deletion.failure} onClose={deletion.clearFailure} />
       </div>
     </>
   );

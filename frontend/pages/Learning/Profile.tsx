@@ -159,6 +159,7 @@ function AvatarForm({ page }: { page: ProfileProps }) {
         {t("profile.avatar_upload")}
       </Button>
       <MessageDialog message={failure} onClose={clearFailure} />
+      <MessageDialog message={removing.failure} onClose={removing.clearFailure} />
     </form>
   );
 }

@@ -255,6 +255,7 @@ export default function ManagerTeam(page: PageProps<"Teams/ManagerTeam">) {
       >
         {t("team.revoke_text", { email: revoking?.email ?? "" })}
       </Dialog>
+      <MessageDialog message={posting.failure} onClose={posting.clearFailure} />
     </section>
   );
 }
