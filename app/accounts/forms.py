@@ -196,8 +196,8 @@ PASSKEY_NAME_MAX_LENGTH = 100
 
 
 def _limit(field: forms.Field, max_length: int) -> None:
-    """An allauth field held to `max_length`, as Django's CharField(max_length=…) is."""
-    field.max_length = max_length  # type: ignore[attr-defined]
+    """An allauth field held to `max_length` by the validator Django's
+    CharField(max_length=…) adds."""
     field.validators.append(validators.MaxLengthValidator(max_length))
 
 
