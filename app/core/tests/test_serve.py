@@ -128,6 +128,9 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+# ./scripts/serve builds the frontend in place: beside the parallel tests, one reading
+# static/dist at that moment would find a file gone.
+@pytest.mark.alone
 def test_serve_runs_the_production_set_up(services, django_db_setup, tmp_path):
     # The test run's own database (already migrated), not the one DATABASE_URL names.
     db = settings.DATABASES["default"]
