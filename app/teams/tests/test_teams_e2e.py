@@ -167,3 +167,22 @@ def test_an_invitation_resent_with_a_double_click_is_sent_once(live_server, page
     invitation.refresh_from_db()
     assert invitation.sent_count == 2
     assert [message.to for message in mail.outbox] == [["ola@example.com"]]
+
+
+def test_a_button_pressed_from_the_keyboard_keeps_the_focus_while_it_sends(live_server, page):
+    # Disabled while its post is sent, it stays where the keyboard user left it (a natively
+    # disabled button would drop the focus to the page).
+    manager = make_user(roles=["MANAGER"])
+    team = make_team(managers=[manager])
+    make_invitation(team=team, email="ola@example.com", invited_by=manager)
+    log_in(page, live_server, manager)
+    page.goto(f"{live_server.url}/manager/zespol/{team.pk}")
+    resend = page.get_by_role("button", name="Wyślij ponownie zaproszenie dla ola@example.com")
+
+    resend.focus()
+    page.keyboard.press("Enter")
+
+    expect(page.get_by_text("Wysłano ponownie zaproszenie na ola@example.com.")).to_be_visible()
+    expect(resend).to_be_focused()
+    expect(resend).to_be_enabled()
+    assert len(mail.outbox) == 1
