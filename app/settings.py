@@ -86,7 +86,7 @@ INSTALLED_APPS = [
 ]
 
 # zlib's level for pages and JSON answers, made anew on every request: 2 compresses a first
-# load in about a third of level 6's time, for some 13% more bytes (app/core/compression.py).
+# load in about 40% of level 6's time, for some 13% more bytes (app/core/compression.py).
 RESPONSE_GZIP_LEVEL = 2
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

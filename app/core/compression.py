@@ -31,6 +31,8 @@ def gzip_padded(data: bytes, *, level: int, max_random_bytes: int) -> bytes:
     """`data` gzip-compressed at `level`, its header carrying a file name of a random length
     below `max_random_bytes` (what Django's compress_string writes, at its level)."""
     compressed = gzip.compress(data, compresslevel=level, mtime=0)
+    if not max_random_bytes:
+        return compressed
     header = bytearray(compressed[:10])
     header[3] = gzip.FNAME
     padding = b"a" * secrets.randbelow(max_random_bytes) + b"\x00"

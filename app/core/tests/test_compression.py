@@ -37,13 +37,20 @@ def _deflate_stream(body: bytes) -> bytes:
     return body[body.index(b"\x00", 10) + 1 : -8]
 
 
-def test_pages_are_compressed_at_the_level_set_for_answers_made_anew(client, settings):
-    settings.RESPONSE_GZIP_LEVEL = 2
+def _deflated(data: bytes, level: int) -> bytes:
+    compressor = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return compressor.compress(data) + compressor.flush()
+
+
+@pytest.mark.parametrize("level", [1, 2, 9])
+def test_pages_are_compressed_at_the_level_set_for_answers_made_anew(client, settings, level):
+    settings.RESPONSE_GZIP_LEVEL = level
     response = client.get("/login", headers={"X-Inertia": "true", "Accept-Encoding": "gzip"})
 
     plain = gzip.decompress(response.content)
-    compressor = zlib.compressobj(2, zlib.DEFLATED, -zlib.MAX_WBITS)
-    assert _deflate_stream(response.content) == compressor.compress(plain) + compressor.flush()
+    # (Levels 1, 2 and 9 write this answer differently, so only the set one matches.)
+    assert len({_deflated(plain, other) for other in (1, 2, 9)}) == 3
+    assert _deflate_stream(response.content) == _deflated(plain, level)
     assert response.headers["Content-Length"] == str(len(response.content))
 
 
@@ -55,6 +62,7 @@ def test_each_compressed_answer_is_padded_by_a_random_length_against_breach(clie
         body = client.get(
             "/login", headers={"X-Inertia": "true", "Accept-Encoding": "gzip"}
         ).content
+        assert body[3] & gzip.FNAME
         paddings.add(body.index(b"\x00", 10) - 10)
     assert len(paddings) > 1
 
@@ -78,7 +86,9 @@ def test_an_answer_already_encoded_or_not_shorter_is_left_as_it_is(rf):
     request = rf.get("/", headers={"Accept-Encoding": "gzip"})
 
     encoded = HttpResponse(b"x" * 500, headers={"Content-Encoding": "br"})
-    assert middleware.process_response(request, encoded).content == b"x" * 500
+    encoded = middleware.process_response(request, encoded)
+    assert encoded.content == b"x" * 500
+    assert "Vary" not in encoded.headers
 
     noise = secrets.token_bytes(300)
     kept = middleware.process_response(request, HttpResponse(noise))
@@ -92,3 +102,20 @@ def test_a_strong_etag_is_made_weak_when_the_answer_is_compressed(rf):
     request = rf.get("/", headers={"Accept-Encoding": "gzip"})
     response = HttpResponse(b"x" * 500, headers={"ETag": '"v1"'})
     assert middleware.process_response(request, response).headers["ETag"] == 'W/"v1"'
+
+
+def test_an_answer_for_a_client_without_gzip_is_plain_but_varies_by_encoding(rf):
+    middleware = CompressionMiddleware(lambda request: HttpResponse())
+    response = middleware.process_response(rf.get("/"), HttpResponse(b"x" * 500))
+    assert response.content == b"x" * 500
+    assert "Content-Encoding" not in response.headers
+    assert response.headers["Vary"] == "Accept-Encoding"
+
+
+def test_no_padding_asked_for_writes_a_plain_gzip_header(rf, monkeypatch):
+    monkeypatch.setattr(CompressionMiddleware, "max_random_bytes", 0)
+    middleware = CompressionMiddleware(lambda request: HttpResponse())
+    request = rf.get("/", headers={"Accept-Encoding": "gzip"})
+    response = middleware.process_response(request, HttpResponse(b"x" * 500))
+    assert not response.content[3] & gzip.FNAME
+    assert gzip.decompress(response.content) == b"x" * 500

@@ -31,6 +31,8 @@ export default function Button({
 }: ButtonProps) {
   const [focused, setFocused] = useState(false);
   function click(event: MouseEvent<HTMLButtonElement>) {
+    // A button that had the focus before the page came to life never heard of it.
+    if (document.activeElement === event.currentTarget) setFocused(true);
     if (disabled) {
       // Not even a form's submission: the button is disabled.
       event.preventDefault();
@@ -49,7 +51,9 @@ export default function Button({
         onFocus?.(event);
       }}
       onBlur={(event) => {
-        setFocused(false);
+        // The window losing the focus (another window, the system's passkey prompt) blurs
+        // the button too, but it stays the page's focused element: it keeps the focus.
+        if (document.activeElement !== event.currentTarget) setFocused(false);
         onBlur?.(event);
       }}
       className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-base font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
