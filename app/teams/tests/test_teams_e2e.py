@@ -153,15 +153,24 @@ def test_a_leader_creates_a_team_and_revokes_an_invitation(live_server, page, vi
     expect(page.get_by_text("Żadne zaproszenie nie czeka na odpowiedź.")).to_be_visible()
 
 
-def test_an_invitation_resent_with_a_double_click_is_sent_once(live_server, page):
-    # A button that posts alone is disabled while its post is sent (useButtonPost).
+def _resend_button_of_a_pending_invitation(live_server, page):
+    """A manager on their team page with one invitation to ola@example.com: the invitation,
+    and its resend button."""
     manager = make_user(roles=["MANAGER"])
     team = make_team(managers=[manager])
     invitation, _secret = make_invitation(team=team, email="ola@example.com", invited_by=manager)
     log_in(page, live_server, manager)
     page.goto(f"{live_server.url}/manager/zespol/{team.pk}")
+    return invitation, page.get_by_role(
+        "button", name="Wyślij ponownie zaproszenie dla ola@example.com"
+    )
 
-    page.get_by_role("button", name="Wyślij ponownie zaproszenie dla ola@example.com").dblclick()
+
+def test_an_invitation_resent_with_a_double_click_is_sent_once(live_server, page):
+    # A button that posts alone is disabled while its post is sent (useButtonPost).
+    invitation, resend = _resend_button_of_a_pending_invitation(live_server, page)
+
+    resend.dblclick()
 
     expect(page.get_by_text("Wysłano ponownie zaproszenie na ola@example.com.")).to_be_visible()
     invitation.refresh_from_db()
@@ -172,12 +181,7 @@ def test_an_invitation_resent_with_a_double_click_is_sent_once(live_server, page
 def test_a_button_pressed_from_the_keyboard_keeps_the_focus_while_it_sends(live_server, page):
     # Disabled while its post is sent, it stays where the keyboard user left it (a natively
     # disabled button would drop the focus to the page).
-    manager = make_user(roles=["MANAGER"])
-    team = make_team(managers=[manager])
-    invitation, _secret = make_invitation(team=team, email="ola@example.com", invited_by=manager)
-    log_in(page, live_server, manager)
-    page.goto(f"{live_server.url}/manager/zespol/{team.pk}")
-    resend = page.get_by_role("button", name="Wyślij ponownie zaproszenie dla ola@example.com")
+    invitation, resend = _resend_button_of_a_pending_invitation(live_server, page)
 
     resend.focus()
     # The second press finds the focused button disabled while the first is sent.
