@@ -1,6 +1,7 @@
 import { useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
 
+import { focusKeeper } from "@/lib/focus";
 import { refusalMessage, type RefusalOptions } from "@/lib/validation";
 
 type Data = Record<string, unknown>;
@@ -78,13 +79,17 @@ export function useFormSubmit(form: PostingForm, url: string, options: SubmitOpt
     const values = { ...target.data, ...prepared };
     form.transform((data: object) => ({ ...data, ...values }));
     let answered = false;
+    // The pressed button's row may be gone from the page the server answers with.
+    const keepFocus = focusKeeper(document.activeElement);
     form.post(target.url ?? url, {
       preserveScroll: true,
       preserveState: true,
       onSuccess: (page) => {
         answered = true;
-        if (page.component === component) options.onStay?.();
-        else setLeaving(true);
+        if (page.component === component) {
+          options.onStay?.();
+          requestAnimationFrame(keepFocus);
+        } else setLeaving(true);
       },
       onError: (errors) => {
         answered = true;

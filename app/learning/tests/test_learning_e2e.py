@@ -91,6 +91,8 @@ def test_notes_create_edit_delete(live_server, page, viewport):
     assert settled_axe_violations(page) == []
     dialog.get_by_role("button", name="Usuń").click()
     expect(page.get_by_text("Nie masz jeszcze notatek.")).to_be_visible()
+    # The note's card has gone with its button: the focus goes to the list's heading.
+    expect(page.get_by_role("heading", name="Twoje notatki (0)")).to_be_focused()
     assert not Note.objects.exists()
 
 

@@ -193,3 +193,31 @@ def test_a_button_pressed_from_the_keyboard_keeps_the_focus_while_it_sends(live_
     expect(resend).to_be_enabled()
     invitation.refresh_from_db()
     assert invitation.sent_count == 2
+
+
+def test_an_invitation_revoked_from_the_keyboard_leaves_the_focus_on_its_list(live_server, page):
+    # The dialog hands the focus back to the revoke button before the post is sent, and
+    # once the invitation's row has gone the focus goes to its list's heading, not the
+    # top of the page.
+    invitation, _resend = _resend_button_of_a_pending_invitation(live_server, page)
+    revoke = page.get_by_role("button", name="Wycofaj zaproszenie dla ola@example.com")
+    dialog = page.get_by_role("alertdialog", name="Wycofać zaproszenie?")
+
+    revoke.focus()
+    page.keyboard.press("Enter")
+    expect(dialog.get_by_role("button", name="Anuluj")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(revoke).to_be_focused()
+
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    expect(dialog.get_by_role("button", name="Wycofaj")).to_be_focused()
+    page.keyboard.press("Enter")
+
+    expect(page.get_by_text("Wycofano zaproszenie dla ola@example.com.")).to_be_visible()
+    expect(
+        page.get_by_role("heading", name="Zaproszenia czekające na odpowiedź (0)")
+    ).to_be_focused()
+    invitation.refresh_from_db()
+    assert invitation.revoked_at is not None

@@ -3,7 +3,7 @@ import { useState } from "react";
 
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
-import Dialog from "@/components/ui/Dialog";
+import ConfirmDialog from "@/components/ui/ConfirmDialog";
 import EmptyState from "@/components/ui/EmptyState";
 import MessageDialog from "@/components/ui/MessageDialog";
 import Pagination from "@/components/ui/Pagination";
@@ -187,29 +187,15 @@ export default function Notes(page: PageProps<"Learning/Notes">) {
             <Pagination pagination={page.pagination} />
           </section>
         </div>
-        <Dialog
-          open={deleting !== null}
+        <ConfirmDialog
+          item={deleting}
           title={t("notes.delete_title")}
+          confirmLabel={t("notes.delete")}
+          onConfirm={(note) => deletion.post(note.delete_url)}
           onClose={() => setDeleting(null)}
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setDeleting(null)} autoFocus>
-                {t("common.cancel")}
-              </Button>
-              <Button
-                variant="danger"
-                onClick={() => {
-                  if (deleting) deletion.post(deleting.delete_url);
-                  setDeleting(null);
-                }}
-              >
-                {t("notes.delete")}
-              </Button>
-            </>
-          }
         >
           {t("notes.delete_text", { course: deleting?.course.title ?? "" })}
-        </Dialog>
+        </ConfirmDialog>
         <MessageDialog message={deletion.failure} onClose={deletion.clearFailure} />
       </div>
     </>

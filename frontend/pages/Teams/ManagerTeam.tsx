@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import PageHead from "@/components/PageHead";
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
-import Dialog from "@/components/ui/Dialog";
+import ConfirmDialog from "@/components/ui/ConfirmDialog";
 import MessageDialog from "@/components/ui/MessageDialog";
 import Pagination from "@/components/ui/Pagination";
 import ProgressBar from "@/components/ui/ProgressBar";
@@ -232,29 +232,15 @@ export default function ManagerTeam(page: PageProps<"Teams/ManagerTeam">) {
         </div>
         <InviteForm page={page} />
       </div>
-      <Dialog
-        open={revoking !== null}
+      <ConfirmDialog
+        item={revoking}
         title={t("team.revoke_title")}
+        confirmLabel={t("team.revoke")}
+        onConfirm={(row) => posting.post(row.revoke_url)}
         onClose={() => setRevoking(null)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setRevoking(null)} autoFocus>
-              {t("common.cancel")}
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                if (revoking) posting.post(revoking.revoke_url);
-                setRevoking(null);
-              }}
-            >
-              {t("team.revoke")}
-            </Button>
-          </>
-        }
       >
         {t("team.revoke_text", { email: revoking?.email ?? "" })}
-      </Dialog>
+      </ConfirmDialog>
       <MessageDialog message={posting.failure} onClose={posting.clearFailure} />
     </section>
   );
