@@ -1,11 +1,8 @@
 """The web process's entry point, as a server imports it."""
 
 import json
-import os
-import subprocess
-import sys
 
-from django.conf import settings
+from app.core.tests.helpers import run_manage
 
 _BOOT = (
     "import gc, json, sys; import app.wsgi; "
@@ -15,15 +12,7 @@ _BOOT = (
 
 
 def test_what_a_web_process_loads_at_boot_is_left_out_of_the_collectors_passes():
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "app.settings"}
-    done = subprocess.run(
-        [sys.executable, "-c", _BOOT],
-        cwd=settings.BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_manage("shell", "-c", _BOOT, env={})
     assert done.returncode == 0, done.stderr
     frozen, still_walked, urls_loaded = json.loads(done.stdout.splitlines()[-1])
     # The URL configuration was loaded before the freeze, not by the first request.
