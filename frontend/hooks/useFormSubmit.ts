@@ -1,5 +1,6 @@
 import { useForm, usePage } from "@inertiajs/react";
 import { useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 
 import { focusKeeper } from "@/lib/focus";
 import { refusalMessage, type RefusalOptions } from "@/lib/validation";
@@ -87,7 +88,9 @@ export function useFormSubmit(form: PostingForm, url: string, options: SubmitOpt
       onSuccess: (page) => {
         answered = true;
         if (page.component === component) {
-          options.onStay?.();
+          // The page's own changes first (a form emptied, an edit closed): the focus is
+          // kept from what they leave.
+          flushSync(() => options.onStay?.());
           requestAnimationFrame(keepFocus);
         } else setLeaving(true);
       },

@@ -40,6 +40,17 @@ describe("focusKeeper", () => {
     expect(byId("invitations").getAttribute("tabindex")).toBe("-1");
   });
 
+  it("takes the first heading of a section labelled by several", () => {
+    page(LIST.replace('aria-labelledby="invitations"', 'aria-labelledby=" invitations title"'));
+    byId("revoke").focus();
+    const keep = focusKeeper(document.activeElement);
+    byId("row").remove();
+
+    keep();
+
+    expect(document.activeElement).toBe(byId("invitations"));
+  });
+
   it("leaves the focus on the button when the button is still on the page", () => {
     page(LIST);
     byId("revoke").focus();

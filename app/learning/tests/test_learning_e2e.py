@@ -84,6 +84,8 @@ def test_notes_create_edit_delete(live_server, page, viewport):
     page.locator(f"#note-edit-{Note.objects.get().pk}").fill("Druga myśl")
     page.get_by_role("button", name="Zapisz zmiany").click()
     expect(page.get_by_text("Druga myśl")).to_be_visible()
+    # Saved: the form has gone, and the focus is back on the button that opened it.
+    expect(page.get_by_role("button", name="Edytuj")).to_be_focused()
 
     page.get_by_role("button", name="Usuń", exact=True).click()
     dialog = page.get_by_role("alertdialog")

@@ -1,4 +1,4 @@
-import { useState, type ButtonHTMLAttributes, type MouseEvent } from "react";
+import { useState, type ButtonHTMLAttributes, type MouseEvent, type Ref } from "react";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 
@@ -13,6 +13,7 @@ const VARIANTS: Record<Variant, string> = {
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button; `disabled` as usual, except that a button disabled while it has the focus

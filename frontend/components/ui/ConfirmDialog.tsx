@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 
 import Button from "@/components/ui/Button";
 import Dialog from "@/components/ui/Dialog";
@@ -10,6 +10,7 @@ interface ConfirmDialogProps<Item> {
   title: string;
   confirmLabel: string;
   onConfirm: (item: Item) => void;
+  // Must set `item` to null: the dialog closes, and only then is the action run.
   onClose: () => void;
   children: ReactNode;
 }
@@ -29,6 +30,10 @@ export default function ConfirmDialog<Item>({
   const t = useT();
   // Kept until the dialog's close event: by then the page has already forgotten the item.
   const confirmed = useRef<Item | null>(null);
+  useEffect(() => {
+    // A dialog opened afresh starts unconfirmed.
+    if (item !== null) confirmed.current = null;
+  }, [item]);
   return (
     <Dialog
       open={item !== null}

@@ -1,5 +1,5 @@
 import { Link, useForm, usePage } from "@inertiajs/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import Button from "@/components/ui/Button";
 import Card from "@/components/ui/Card";
@@ -84,6 +84,13 @@ function Note({
   const t = useT();
   const locale = usePage().props.locale;
   const [editing, setEditing] = useState(false);
+  // Back from editing (saved or cancelled), the focus returns to the button that started it.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus({ preventScroll: true });
+    wasEditing.current = editing;
+  }, [editing]);
   const form = useForm({ text: note.text });
   // The server files the edit's message under its own key (beside the new note's "text").
   const fields = useFormFields(form, rules, { text: editError });
@@ -130,7 +137,7 @@ function Note({
         <>
           <p className="mt-3 whitespace-pre-line break-words text-slate-800">{note.text}</p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Button variant="secondary" onClick={() => setEditing(true)}>
+            <Button ref={editButton} variant="secondary" onClick={() => setEditing(true)}>
               {t("notes.edit")}
             </Button>
             <Button variant="ghost" disabled={deleting} onClick={onDelete}>
