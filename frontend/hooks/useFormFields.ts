@@ -66,5 +66,10 @@ export function useFormFields<T extends object>(
     change,
     field,
     markSubmitted: () => setSubmitted(true),
+    // Accepted and shown again (emptied for the next entry): no message until the next try.
+    markFresh: () => {
+      setSubmitted(false);
+      setTouched({});
+    },
   };
 }

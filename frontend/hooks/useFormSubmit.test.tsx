@@ -74,7 +74,7 @@ afterEach(() => act(() => root.unmount()));
 
 describe("useFormSubmit", () => {
   it("posts nothing while the fields are invalid, and shows their messages", () => {
-    const fields = { isValid: false, markSubmitted: vi.fn() };
+    const fields = { isValid: false, markSubmitted: vi.fn(), markFresh: vi.fn() };
     render({ fields });
 
     expect(result.disabled).toBe(true);
@@ -135,6 +135,25 @@ describe("useFormSubmit", () => {
 
     expect(onStay).toHaveBeenCalled();
     expect(result.disabled).toBe(false);
+  });
+
+  it("starts its fields afresh when the same page shows after success", () => {
+    const fields = { isValid: true, markSubmitted: vi.fn(), markFresh: vi.fn() };
+    render({ fields });
+    submit();
+    expect(fields.markFresh).not.toHaveBeenCalled();
+    answer((visit) => visit.onSuccess({ component: "Learning/Notes" }));
+
+    expect(fields.markFresh).toHaveBeenCalled();
+  });
+
+  it("leaves its fields as they are after a refusal", () => {
+    const fields = { isValid: true, markSubmitted: vi.fn(), markFresh: vi.fn() };
+    render({ fields });
+    submit();
+    answer((visit) => visit.onError({ text: "Za długa notatka." }));
+
+    expect(fields.markFresh).not.toHaveBeenCalled();
   });
 
   it("is enabled again after a refusal and gives its message", () => {

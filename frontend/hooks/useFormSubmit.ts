@@ -36,7 +36,7 @@ export type Prepared = { data: Data } | { refusal: string };
 export interface SubmitOptions extends RefusalOptions {
   /** The form's text fields (useFormFields): it posts only when they are valid, and a try
    * shows every field's message. */
-  fields?: { isValid: boolean; markSubmitted: () => void };
+  fields?: { isValid: boolean; markSubmitted: () => void; markFresh: () => void };
   /** Anything else the form waits for (a code typed, a choice made, an address checked). */
   ready?: boolean;
   /** Made just before each post, the button disabled while it is awaited. */
@@ -89,8 +89,12 @@ export function useFormSubmit(form: PostingForm, url: string, options: SubmitOpt
         answered = true;
         if (page.component === component) {
           // The page's own changes first (a form emptied, an edit closed): the focus is
-          // kept from what they leave.
-          flushSync(() => options.onStay?.());
+          // kept from what they leave. The fields start afresh: an emptied required field
+          // has no message before the next try.
+          flushSync(() => {
+            options.fields?.markFresh();
+            options.onStay?.();
+          });
           requestAnimationFrame(keepFocus);
         } else setLeaving(true);
       },

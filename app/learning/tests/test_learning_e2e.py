@@ -76,8 +76,9 @@ def test_notes_create_edit_delete(live_server, page, viewport):
     save.click()
     expect(page.get_by_text("Zapisano notatkę.")).to_be_visible()
     expect(page.get_by_text("Pierwsza myśl")).to_be_visible()
-    # Saved on this page: the form is empty for the next note.
+    # Saved on this page: the form is empty for the next note, with no message yet.
     expect(text).to_have_value("")
+    expect(page.get_by_text("Wpisz treść notatki.")).to_have_count(0)
     assert settled_axe_violations(page) == []
 
     page.get_by_role("button", name="Edytuj").click()
