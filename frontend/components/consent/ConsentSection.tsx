@@ -1,5 +1,5 @@
 import { usePage } from "@inertiajs/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import Button from "@/components/ui/Button";
 import Checkbox from "@/components/ui/Checkbox";
@@ -21,9 +21,15 @@ export default function ConsentSection() {
   const [failed, setFailed] = useState<"load" | "save" | null>(null);
   const [saving, setSaving] = useState(false);
 
+  // The newsletter choices made so far: a history asked for before the last of them is
+  // older than what the box shows, and would undo the click (its own answer tells).
+  const choices = useRef(0);
+
   function load() {
+    const asked = choices.current;
     getJson<ConsentHistoryProps>(routes.consent.history(), { handle: "all" }).then(
       ({ status, data }) => {
+        if (choices.current !== asked) return;
         if (status === 200 && data) setHistory(data);
         else setFailed("load");
       },
@@ -51,6 +57,7 @@ export default function ConsentSection() {
   }, []);
 
   async function setNewsletter(subscribed: boolean) {
+    choices.current += 1;
     setSaving(true);
     // The box follows the click at once; the server's answer then confirms or undoes it.
     const before = history;
