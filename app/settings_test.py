@@ -26,3 +26,8 @@ CELERY_TASK_ALWAYS_EAGER = True
 # Pages are rendered in the browser, except in the server-rendering tests, which start
 # their own SSR process.
 SSR_ENABLED = False
+# Each test client loads the middleware afresh, and whitenoise would list every static
+# file through the finders each time (~0.1 s): a test that logs in a thousand clients
+# spent most of its minute there. Files are looked up when asked for instead, which also
+# serves a frontend rebuilt during the run.
+WHITENOISE_AUTOREFRESH = True
