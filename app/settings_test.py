@@ -28,6 +28,6 @@ CELERY_TASK_ALWAYS_EAGER = True
 SSR_ENABLED = False
 # Each test client loads the middleware afresh, and whitenoise would list every static
 # file through the finders each time (~0.1 s): a test that logs in a thousand clients
-# spent most of its minute there. Files are looked up when asked for instead, which also
-# serves a frontend rebuilt during the run.
+# spent most of its minute there. Files are looked up when asked for instead (the same
+# files and headers: the end-to-end tests' live server serves static files before it).
 WHITENOISE_AUTOREFRESH = True
