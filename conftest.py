@@ -61,6 +61,20 @@ def services():
         pytest.skip(f"needs PostgreSQL and Redis: {missing}")
 
 
+# Suites whose servers are started with production's settings: the accounts they log in
+# are hashed as production hashes them.
+PRODUCTION_HASHES = ("resilience", "scaleout", "alone", "production_hashes")
+
+
+@pytest.fixture(autouse=True)
+def _password_hashers(request):
+    """Production's password hashers for the suites above; the test process's quick
+    Argon2id (app/settings_test.py) for the rest."""
+    if any(request.node.get_closest_marker(name) for name in PRODUCTION_HASHES):
+        settings = request.getfixturevalue("settings")
+        settings.PASSWORD_HASHERS = settings.PRODUCTION_PASSWORD_HASHERS
+
+
 @pytest.fixture(autouse=True)
 def _clean_cache():
     # Rate limits live in the cache; each test starts with none used up.

@@ -13,7 +13,7 @@ if _WORKER.startswith("gw") and os.environ.get("REDIS_URL"):
     os.environ["REDIS_URL"] = _redis._replace(path=f"/{_index}").geturl()
 
 from app.settings import *  # noqa: E402, F403
-from app.settings import STORAGES  # noqa: E402
+from app.settings import PASSWORD_HASHERS, STORAGES  # noqa: E402
 
 # The live server of the end-to-end tests serves static files by their plain names.
 STORAGES = {
@@ -31,3 +31,8 @@ SSR_ENABLED = False
 # spent most of its minute there. Files are looked up when asked for instead (the same
 # files and headers: the end-to-end tests' live server serves static files before it).
 WHITENOISE_AUTOREFRESH = True
+# Passwords are hashed cheaply in the test process (app/accounts/tests/hashers.py). Tests
+# whose servers run with production's settings, and the test of production's parameters,
+# use production's hashers (PRODUCTION_PASSWORD_HASHERS, conftest.py).
+PRODUCTION_PASSWORD_HASHERS = PASSWORD_HASHERS
+PASSWORD_HASHERS = ["app.accounts.tests.hashers.QuickArgon2idPasswordHasher", *PASSWORD_HASHERS]

@@ -9,6 +9,7 @@ from app.core.roles import Role
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.production_hashes
 def test_passwords_are_hashed_with_argon2id_at_owasp_parameters():
     user = make_user(password="sekret1")
     algorithm, variant, _version, params, *_ = user.password.split("$")
