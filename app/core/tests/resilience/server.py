@@ -52,7 +52,9 @@ def redis_url_through(proxy) -> str:
 
 
 def platform_env(*, redis_url: str | None = None, db_url: str | None = None, **extra: str) -> dict:
-    """The environment of a production-like process: DEBUG off, PostgreSQL and Redis."""
+    """The environment of a production-like process: DEBUG off, PostgreSQL and Redis. A
+    test that logs in to such a process carries a marker of conftest.py's PRODUCTION_HASHES,
+    so its accounts are hashed as production hashes them."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "app.settings",
