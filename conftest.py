@@ -88,6 +88,19 @@ def _clean_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _live_server_quiet_before_flush(request):
+    """A test on the live server ends with no request still being answered: this fixture
+    is set up after pytest-django's database one and before the browser, so it is torn
+    down after the browser has closed and before the database is emptied
+    (app/core/tests/live_requests.py)."""
+    yield
+    if "live_server" in request.fixturenames:
+        from app.core.tests.live_requests import wait_until_quiet
+
+        assert wait_until_quiet(), "the live server was still answering 10 s after the test"
+
+
 @pytest.fixture
 def not_eager():
     """Tasks go to the broker and a real worker, as in production; tests run them in-process."""

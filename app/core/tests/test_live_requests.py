@@ -1,0 +1,58 @@
+"""The wait before a browser test's database is emptied (app/core/tests/live_requests.py)."""
+
+import threading
+
+from django.core.signals import request_finished, request_started
+
+from app.core.tests import live_requests
+
+
+def _request_in_thread(release: threading.Event, started: threading.Event) -> threading.Thread:
+    def answer():
+        request_started.send(sender=None)
+        started.set()
+        release.wait(5)
+        request_finished.send(sender=None)
+
+    thread = threading.Thread(target=answer)
+    thread.start()
+    started.wait(5)
+    return thread
+
+
+def test_a_request_being_answered_holds_the_wait_until_it_finishes():
+    release, started = threading.Event(), threading.Event()
+    thread = _request_in_thread(release, started)
+
+    assert live_requests.answering() == 1
+    assert live_requests.wait_until_quiet(deadline=0.3) is False
+
+    threading.Timer(0.2, release.set).start()
+    assert live_requests.wait_until_quiet(deadline=3) is True
+    assert live_requests.answering() == 0
+    thread.join(5)
+
+
+def test_a_thread_that_died_mid_request_holds_nothing():
+    started = threading.Event()
+
+    def dies():
+        request_started.send(sender=None)
+        started.set()
+
+    thread = threading.Thread(target=dies)
+    thread.start()
+    thread.join(5)
+
+    assert started.is_set()
+    assert live_requests.answering() == 0
+    assert live_requests.wait_until_quiet(deadline=1) is True
+
+
+def test_the_test_clients_requests_are_not_waited_for(client):
+    response = client.get("/health/live")
+    assert response.status_code == 200
+    # A streamed answer left unread never sends request_finished.
+    request_started.send(sender=type(client.handler))
+
+    assert live_requests.answering() == 0
