@@ -1,6 +1,7 @@
 import { act, type FormEvent } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+import { testRoot } from "@/lib/testRoot";
 
 import {
   useFormSubmit,
@@ -10,8 +11,6 @@ import {
 } from "./useFormSubmit";
 
 vi.mock("@inertiajs/react", () => ({ usePage: () => ({ component: "Learning/Notes" }) }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 type Visit = Parameters<PostingForm["post"]>[1];
 
@@ -29,8 +28,7 @@ class FakeForm implements PostingForm {
   }
 }
 
-let root: Root;
-let container: HTMLElement;
+const mounted = testRoot();
 let form: FakeForm;
 let result: ReturnType<typeof useFormSubmit>;
 
@@ -46,7 +44,9 @@ function Harness({
 }
 
 function render(options: SubmitOptions = {}) {
-  act(() => root.render(<Harness options={options} report={(latest) => (result = latest)} />));
+  act(() =>
+    mounted.root.render(<Harness options={options} report={(latest) => (result = latest)} />),
+  );
 }
 
 function submit() {
@@ -65,12 +65,8 @@ function answer(callbacks: (visit: Visit) => unknown) {
 }
 
 beforeEach(() => {
-  container = document.createElement("div");
-  root = createRoot(container);
   form = new FakeForm();
 });
-
-afterEach(() => act(() => root.unmount()));
 
 describe("useFormSubmit", () => {
   it("posts nothing while the fields are invalid, and shows their messages", () => {

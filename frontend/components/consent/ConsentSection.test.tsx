@@ -1,7 +1,7 @@
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { testRoot } from "@/lib/testRoot";
 import type { ConsentHistoryProps } from "@/types/generated";
 
 import ConsentSection from "./ConsentSection";
@@ -24,8 +24,6 @@ vi.mock("@/lib/consent", () => ({
   },
 }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 function history(subscribed: boolean): Answer {
   return {
     status: 200,
@@ -36,23 +34,15 @@ function history(subscribed: boolean): Answer {
   };
 }
 
-let root: Root;
-let container: HTMLElement;
+const mounted = testRoot();
 
 beforeEach(() => {
   vi.useFakeTimers();
   asked.length = 0;
   posted.length = 0;
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.useRealTimers();
-});
+afterEach(() => vi.useRealTimers());
 
 async function settle(resolve: (answer: Answer) => void, answer: Answer) {
   await act(async () => resolve(answer));
@@ -60,9 +50,9 @@ async function settle(resolve: (answer: Answer) => void, answer: Answer) {
 
 describe("ConsentSection", () => {
   it("keeps the learner's newsletter choice when an older history arrives after it", async () => {
-    act(() => root.render(<ConsentSection />));
+    act(() => mounted.root.render(<ConsentSection />));
     await settle(asked[0]!, history(false));
-    const box = container.querySelector<HTMLInputElement>("#profile-newsletter")!;
+    const box = mounted.container.querySelector<HTMLInputElement>("#profile-newsletter")!;
     expect(box.checked).toBe(false);
 
     // A consent change asks for the history again; the learner ticks the box meanwhile.

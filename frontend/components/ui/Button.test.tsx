@@ -1,28 +1,15 @@
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+
+import { testRoot } from "@/lib/testRoot";
 
 import Button from "./Button";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLElement;
-
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const mounted = testRoot();
 
 function render(disabled: boolean, onClick = vi.fn(), onSubmit = vi.fn()) {
   act(() =>
-    root.render(
+    mounted.root.render(
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -35,7 +22,7 @@ function render(disabled: boolean, onClick = vi.fn(), onSubmit = vi.fn()) {
       </form>,
     ),
   );
-  return container.querySelector("button")!;
+  return mounted.container.querySelector("button")!;
 }
 
 describe("Button", () => {
