@@ -36,3 +36,7 @@ WHITENOISE_AUTOREFRESH = True
 # use production's hashers (PRODUCTION_PASSWORD_HASHERS, conftest.py).
 PRODUCTION_PASSWORD_HASHERS = PASSWORD_HASHERS
 PASSWORD_HASHERS = ["app.accounts.tests.hashers.QuickArgon2idPasswordHasher", *PASSWORD_HASHERS]
+# Django empties the database after each test that commits; the test backend does it with
+# DELETE rather than TRUNCATE (app/core/tests/postgresql/base.py).
+if DATABASES["default"]["ENGINE"] == "app.core.postgresql":  # noqa: F405
+    DATABASES["default"]["ENGINE"] = "app.core.tests.postgresql"  # noqa: F405
