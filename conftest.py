@@ -76,6 +76,16 @@ def _password_hashers(request):
 
 
 @pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the default language: Django keeps the language a request
+    chose active in its thread afterwards, so a test that called a service directly after
+    an English request got its messages in English."""
+    from django.utils import translation
+
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _clean_cache():
     # Rate limits live in the cache; each test starts with none used up.
     from django.core.cache import cache
