@@ -1,14 +1,12 @@
 """The deployment the scaleout tests run: its nodes, its balancer, and how a test reaches
 one node or the other."""
 
-import shutil
 import time
 from pathlib import Path
 
 import httpx
 from django.conf import settings
 
-from app.core.static_storage import earlier_builds_record
 from app.core.tests.helpers import session_key_of
 from app.core.tests.object_storage import MotoServer
 from app.core.tests.resilience.server import ROOT, Browser, Served
@@ -46,17 +44,8 @@ class Cluster:
         self, name: str, *, root: Path = ROOT, port: int | None = None, prepare: bool = True
     ) -> Served:
         """A web node (renderer and gunicorn) serving the release at `root`; its static
-        files are collected into the node's own STATIC_ROOT, kept between its starts.
-
-        A node's first STATIC_ROOT starts as a copy of one already collected (as a new
-        machine's disk may start from an image): its own collect then finds the files
-        and their compressed copies up to date instead of compressing all of them again,
-        which takes a minute of this machine's two cores."""
-        static_root = self.work_dir / name / "staticfiles"
-        if not static_root.exists() and self.nodes:
-            image = self.work_dir / next(iter(self.nodes)) / "staticfiles"
-            shutil.copytree(image, static_root)
-            shutil.copy2(earlier_builds_record(image), earlier_builds_record(static_root))
+        files are collected into the node's own STATIC_ROOT, kept between its starts (the
+        first one a copy of the last collected: `Served`)."""
         node = Served(
             self.work_dir / name,
             smtp_port=self.smtp.port,
