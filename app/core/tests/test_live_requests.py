@@ -1,59 +1,42 @@
 """The wait before a browser test's database is emptied (app/core/tests/live_requests.py)."""
 
-import threading
+import socket
+import time
+from urllib.parse import urlsplit
 
-from django.core.signals import request_finished, request_started
-from django.test.client import ClientHandler
+import pytest
 
-from app.core.tests import live_requests
+from app.core.tests.live_requests import watch
 
-
-def _request_in_thread(release: threading.Event, started: threading.Event) -> threading.Thread:
-    def answer():
-        request_started.send(sender=None)
-        started.set()
-        release.wait(5)
-        request_finished.send(sender=None)
-
-    thread = threading.Thread(target=answer)
-    thread.start()
-    started.wait(5)
-    return thread
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_request_being_answered_holds_the_wait_until_it_finishes():
-    release, started = threading.Event(), threading.Event()
-    thread = _request_in_thread(release, started)
-
-    assert live_requests.answering() == 1
-    assert live_requests.wait_until_quiet(deadline=0.3) is False
-
-    threading.Timer(0.2, release.set).start()
-    assert live_requests.wait_until_quiet(deadline=3) is True
-    assert live_requests.answering() == 0
-    thread.join(5)
+def _until(condition, seconds: float = 5.0) -> bool:
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.01)
+    return True
 
 
-def test_a_thread_that_died_mid_request_holds_nothing():
-    started = threading.Event()
+def test_a_connection_still_open_holds_the_wait_until_it_closes(live_server):
+    connections = watch(live_server)
+    address = urlsplit(live_server.url)
+    with socket.create_connection((address.hostname, address.port)) as client:
+        # A request the server is still reading.
+        client.sendall(b"GET /health/live HTTP/1.1\r\nHost: localhost\r\n")
+        assert _until(lambda: connections.count() == 1)
 
-    def dies():
-        request_started.send(sender=None)
-        started.set()
+        with pytest.warns(UserWarning, match="1 connections open"):
+            assert connections.wait_until_closed(deadline=0.3) is False
 
-    thread = threading.Thread(target=dies)
-    thread.start()
-    thread.join(5)
+        client.sendall(b"\r\n")
+        assert client.recv(4096).startswith(b"HTTP/1.1 200")
 
-    assert started.is_set()
-    assert live_requests.answering() == 0
-    assert live_requests.wait_until_quiet(deadline=1) is True
+    assert connections.wait_until_closed(deadline=5) is True
+    assert connections.count() == 0
 
 
-def test_the_test_clients_requests_are_not_waited_for():
-    # The test client answers in the test's thread; a streamed answer left unread never
-    # sends request_finished. (Sent to the receiver alone: Django's own receiver of the
-    # signal would touch this test's database connection, which the test client spares.)
-    live_requests._started(sender=ClientHandler)
-
-    assert live_requests.answering() == 0
+def test_the_same_server_is_counted_once(live_server):
+    assert watch(live_server) is watch(live_server)
