@@ -1,23 +1,14 @@
 """The wait before a browser test's database is emptied (app/core/tests/live_requests.py)."""
 
 import socket
-import time
 from urllib.parse import urlsplit
 
 import pytest
 
 from app.core.tests.live_requests import watch
+from app.shell.tests.helpers import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _until(condition, seconds: float = 5.0) -> bool:
-    end = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 def test_a_connection_still_open_holds_the_wait_until_it_closes(live_server):
@@ -26,7 +17,7 @@ def test_a_connection_still_open_holds_the_wait_until_it_closes(live_server):
     with socket.create_connection((address.hostname, address.port)) as client:
         # A request the server is still reading.
         client.sendall(b"GET /health/live HTTP/1.1\r\nHost: localhost\r\n")
-        assert _until(lambda: connections.count() == 1)
+        wait_until(lambda: connections.count() == 1, timeout_ms=5000)
 
         with pytest.warns(UserWarning, match="1 connections open"):
             assert connections.wait_until_closed(deadline=0.3) is False
