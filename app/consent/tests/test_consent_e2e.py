@@ -61,11 +61,25 @@ def test_the_notice_is_mandatory_and_accept_all_is_kept_for_120_days(live_server
         page.keyboard.press("Tab")
         assert notice.evaluate("(dialog) => dialog.contains(document.activeElement)")
 
+    # The close delay is timed in the page: Playwright sees the text and the closing only
+    # when it next looks, which on a busy machine can be late for either.
+    notice.evaluate(
+        """(dialog) => {
+          const times = (window.__noticeTimes = {});
+          new MutationObserver(() => {
+            const now = performance.now();
+            if (!times.saved && dialog.textContent.includes("Zapisano Twój wybór.")) {
+              times.saved = now;
+            }
+            if (times.saved && !times.closed && !dialog.isConnected) times.closed = now;
+          }).observe(document.body, { subtree: true, childList: true, characterData: true });
+        }"""
+    )
     notice.get_by_role("button", name="Zaakceptuj wszystkie").click()
     expect(notice.get_by_role("status")).to_have_text("Zapisano Twój wybór.")
-    saved_at = time.monotonic()
     expect(notice).to_have_count(0)
-    assert time.monotonic() - saved_at >= 0.6  # the 800 ms close delay
+    shown = page.evaluate("window.__noticeTimes.closed - window.__noticeTimes.saved")
+    assert shown >= 790  # the 800 ms close delay (timer and observer clocks differ slightly)
 
     consent = cookie(context, settings.COOKIE_CONSENT_NAME)
     assert consent is not None

@@ -173,7 +173,10 @@ class TestAppUpdate:
     def test_a_new_build_reloads_once_and_continues_to_the_target(self, learner_page, live_server):
         page = learner_page
         page.route("**/api/version", answer_json(200, {"version": "a-newer-build"}))
-        page.reload()  # the check runs once the page is idle
+        # The check runs once the reloaded page is idle: however long that takes on a busy
+        # machine, the wait is for its answer, then for the page to read it.
+        with page.expect_response("**/api/version"):
+            page.reload()
         page.wait_for_timeout(500)
         mark_document(page)
 
