@@ -25,8 +25,13 @@ def accounts_cache_bump(*, user_ids: list[int]) -> None:
     if not user_ids:
         return
     User.objects.filter(pk__in=user_ids).generation_bump()
-    # The request's own copy of its account: what the rest of the request builds is
-    # filed under a generation no other request reads.
+    account_copies_moved(user_ids=user_ids)
+
+
+def account_copies_moved(*, user_ids: list[int]) -> None:
+    """Once a write moved these accounts' generations in the database (the bump above, or
+    a statement of the caller's own), the request's own copies of them move too: what the
+    rest of the request builds is filed under a generation no other request reads."""
     state = request_cache()
     if state is None:
         return

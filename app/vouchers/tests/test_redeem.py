@@ -1,8 +1,12 @@
 """Voucher redemption: every outcome (docs/behaviour.md#vouchers), bad input, the guess limit."""
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
+from app.accounts.models import User
 from app.accounts.tests.factories import make_user
 from app.core.errors import ApplicationError
 from app.core.tests.helpers import page_of, post_json, visit
@@ -15,6 +19,16 @@ from app.vouchers.tests.factories import make_voucher
 from app.vouchers.tests.helpers import form_error, post_code
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(params=["one statement", "in steps"])
+def writes(request, monkeypatch):
+    """Each redemption test runs with the writes as PostgreSQL makes them (one statement)
+    and as the embedded SQLite makes them (the ORM, in steps)."""
+    if request.param == "in steps":
+        monkeypatch.setattr(services, "ONE_STATEMENT_VENDORS", frozenset())
+    return request.param
+
 
 UNKNOWN = "Nie znaleźliśmy vouchera o tym kodzie. Sprawdź, czy kod jest wpisany poprawnie."
 NOTHING = (
@@ -79,11 +93,40 @@ def test_each_product_leads_to_its_page_with_its_message(client, learner, kind, 
     ]
 
 
-def test_the_service_answers_type_and_object_id():
-    course = make_course()
-    make_voucher(code="ABC", product=course)
-    grant_ = services.voucher_redeem(user=make_user(), code="abc")
-    assert (grant_.type, grant_.object_id) == ("course", course.pk)
+@pytest.mark.parametrize("kind", ["course", "exam", "path"])
+def test_the_service_answers_type_and_object_id_and_records_the_grant(writes, kind):
+    product = {"course": make_course, "exam": make_exam, "path": make_path}[kind]()
+    voucher = make_voucher(code="ABC", product=product, seats=2)
+    user = make_user()
+
+    grant_ = services.voucher_redeem(user=user, code="abc")
+
+    assert (grant_.type, grant_.object_id) == (kind, product.pk)
+    access = Access.objects.get(user=user)
+    assert (getattr(access, f"{kind}_id"), access.source, access.source_detail) == (
+        product.pk,
+        Access.Source.VOUCHER,
+        "ABC",
+    )
+    redemption = Redemption.objects.get(voucher=voucher)
+    assert (redemption.user_id, redemption.access_id) == (user.pk, access.pk)
+    assert Voucher.objects.get(pk=voucher.pk).seats_used == 1
+
+
+def test_a_redeemed_course_is_on_the_learners_list_at_once(client, learner, writes):
+    # The list is cached under the learner's generation, which the redemption moves in
+    # its own statement (or transaction).
+    grant(learner, make_course(title="Pierwszy"))
+    # Made first: a new course moves the catalogue's generation, which would hide whether
+    # the redemption moved the learner's.
+    make_voucher(code="NOWY", product=make_course(title="Z vouchera"))
+    before = page_of(visit(client, "/platforma/moje_kursy"))["props"]
+
+    post_code(client, "NOWY")
+
+    after = page_of(visit(client, "/platforma/moje_kursy"))["props"]
+    assert "Z vouchera" not in str(before)
+    assert "Z vouchera" in str(after)
 
 
 @pytest.mark.parametrize(
@@ -121,7 +164,7 @@ def test_the_service_answers_type_and_object_id():
     ],
 )
 def test_each_failure_has_its_own_message_and_grants_nothing(
-    client, learner, arrange, message, seats_used
+    client, learner, writes, arrange, message, seats_used
 ):
     arrange(learner=learner, course=make_course(title="Posiadany"))
     accesses_before = Access.objects.filter(user=learner).count()
@@ -223,7 +266,7 @@ def test_a_path_voucher_then_a_course_of_that_path_is_already_owned(client, lear
     assert Access.objects.filter(user=learner).count() == 1
 
 
-def test_a_grant_racing_past_the_ownership_check_rolls_everything_back(monkeypatch):
+def test_a_grant_racing_past_the_ownership_check_rolls_everything_back(monkeypatch, writes):
     # Two vouchers for one course redeemed in two tabs at once: both pass the check, the
     # unique access constraint stops the second one.
     user = make_user()
@@ -239,13 +282,60 @@ def test_a_grant_racing_past_the_ownership_check_rolls_everything_back(monkeypat
         return checked(**kwargs)
 
     monkeypatch.setattr(services, "_redeem_checks", owned_meanwhile)
+    generation = User.objects.values_list("cache_generation", flat=True).get(pk=user.pk)
 
     with pytest.raises(ApplicationError) as raised:
         services.voucher_redeem(user=user, code="DRUGI")
 
     assert raised.value.code == "already_owned"
     assert raised.value.message == "Masz już dostęp do: Wyścig. Voucher nie został wykorzystany."
+    # Read in the caller's transaction, which the failed writes left usable.
     assert Voucher.objects.get(code="DRUGI").seats_used == 0
+    assert not Redemption.objects.exists()
+    assert Access.objects.filter(user=user).count() == 1
+    assert User.objects.values_list("cache_generation", flat=True).get(pk=user.pk) == generation
+
+
+@pytest.mark.parametrize(
+    ("meanwhile", "code", "message"),
+    [
+        (
+            {"seats_used": 1},
+            "used_up",
+            "Ten voucher został już wykorzystany przez wszystkie osoby, dla których był.",
+        ),
+        ({"valid_until": "past"}, "expired", "Ten voucher stracił ważność"),
+    ],
+    ids=["last_seat_taken", "expired"],
+)
+def test_a_voucher_changed_after_the_checks_writes_nothing(
+    monkeypatch, writes, meanwhile, code, message
+):
+    # Another learner takes the last seat, or an admin ends the voucher, between this
+    # request's checks and its writes: the seat's condition is checked again as it is taken.
+    user = make_user()
+    course = make_course()
+    make_voucher(code="OSTATNI", product=course, seats=1)
+    checked = services._redeem_checks
+    change = {
+        name: timezone.now() - timedelta(minutes=1) if value == "past" else value
+        for name, value in meanwhile.items()
+    }
+
+    def changed_meanwhile(**kwargs):
+        found = checked(**kwargs)
+        Voucher.objects.filter(code="OSTATNI").update(**change)
+        return found
+
+    monkeypatch.setattr(services, "_redeem_checks", changed_meanwhile)
+
+    with pytest.raises(ApplicationError) as raised:
+        services.voucher_redeem(user=user, code="ostatni")
+
+    assert raised.value.code == code
+    assert raised.value.message.startswith(message)
+    assert Voucher.objects.get(code="OSTATNI").seats_used == meanwhile.get("seats_used", 0)
+    assert not Access.objects.filter(user=user).exists()
     assert not Redemption.objects.exists()
 
 
