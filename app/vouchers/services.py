@@ -2,7 +2,6 @@
 
 import secrets
 from collections.abc import Callable
-from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache, wraps
@@ -130,16 +129,19 @@ def voucher_redeem(*, user: User, code: str) -> Grant:
 
 @cache
 def _redemption_statement(alias: str) -> str:
-    """The whole redemption as one statement: take a seat if one is left and the voucher
-    is valid, and only then record the learner's access and the redemption and move the
-    learner's generation (what `access_create`'s signals do, app/learning/cache.py).
+    """A redemption's writes as one statement, in the order the ORM makes them: the
+    learner's access, the learner's generation (what the access's `post_save` signal
+    moves, app/learning/cache.py), the redemption, and the seat last, taken only if one
+    is left and the voucher is valid (checked again on the newest row). It returns
+    whether the seat was taken; the caller's transaction rolls everything back when not.
 
-    Every redemption runs it. As one statement it is one round trip, holds the voucher's
-    row only until it ends, and is all or nothing: a unique constraint (the product owned
-    or the voucher redeemed meanwhile) fails it whole, seat included, and a seat taken
-    meanwhile (the condition is checked again on the newest row) writes nothing. Through
-    the ORM the same took four statements in a transaction and about half of a
-    redemption's CPU. Written once from the models' names."""
+    In that order the voucher's row is locked last: a learner whose own rows another
+    transaction holds (an export of their data, a second tab) waits before taking it,
+    never while holding it, and other learners redeeming the code do not wait for them;
+    and a grant of the same product in parallel meets this one in the order every other
+    grant takes (access, then account), so the two never deadlock. Every redemption runs
+    it: one round trip where the ORM made four, and about half a redemption's CPU less.
+    Written once from the models' names."""
     quote = connections[alias].ops.quote_name
 
     def columns(model: type[Model]) -> dict[str, str]:
@@ -149,26 +151,27 @@ def _redemption_statement(alias: str) -> str:
     user = columns(User)
     table = {m: quote(m._meta.db_table) for m in (Voucher, Access, Redemption, User)}
     access_fields = ("user", "course", "exam", "path", "source", "source_detail", "granted_at")
+    # Each part reads the one before it, which makes PostgreSQL run them in this order.
     return (
-        f"WITH seat AS (UPDATE {table[Voucher]}"  # noqa: S608 - the models' own names
+        f"WITH access AS (INSERT INTO {table[Access]}"  # noqa: S608 - the models' own names
+        f" ({', '.join(access[name] for name in access_fields)})"
+        f" VALUES ({', '.join(f'%({name})s' for name in access_fields)})"
+        f" RETURNING {access['id']}),"
+        f" moved AS (UPDATE {table[User]} SET {user['cache_generation']} = %(generation)s"
+        f" WHERE {user['id']} = %(user)s AND EXISTS (SELECT 1 FROM access)"
+        f" RETURNING {user['id']}),"
+        f" redemption AS (INSERT INTO {table[Redemption]}"
+        f" ({redemption['voucher']}, {redemption['user']}, {redemption['access']},"
+        f" {redemption['redeemed_at']})"
+        f" SELECT %(voucher)s, moved.{user['id']}, access.{access['id']}, %(now)s"
+        f" FROM access, moved RETURNING 1),"
+        f" seat AS (UPDATE {table[Voucher]}"
         f" SET {voucher['seats_used']} = {voucher['seats_used']} + 1"
         f" WHERE {voucher['id']} = %(voucher)s AND {voucher['seats_used']} < {voucher['seats']}"
         f" AND {voucher['valid_from']} <= %(now)s"
         f" AND ({voucher['valid_until']} IS NULL OR {voucher['valid_until']} > %(now)s)"
-        f" RETURNING {voucher['id']}),"
-        f" access AS (INSERT INTO {table[Access]}"
-        f" ({', '.join(access[name] for name in access_fields)})"
-        f" SELECT {', '.join(f'%({name})s' for name in access_fields)} FROM seat"
-        f" RETURNING {access['id']}),"
-        f" redemption AS (INSERT INTO {table[Redemption]}"
-        f" ({redemption['voucher']}, {redemption['user']}, {redemption['access']},"
-        f" {redemption['redeemed_at']})"
-        f" SELECT %(voucher)s, %(user)s, access.{access['id']}, %(now)s FROM access"
-        f" RETURNING 1),"
-        f" moved AS (UPDATE {table[User]} SET {user['cache_generation']} = %(generation)s"
-        f" WHERE {user['id']} = %(user)s AND EXISTS (SELECT 1 FROM access))"
-        # PostgreSQL runs every writing part of a WITH once, read or not.
-        " SELECT count(*) FROM redemption"
+        " AND EXISTS (SELECT 1 FROM redemption) RETURNING 1)"
+        " SELECT count(*) FROM seat"
     )
 
 
@@ -199,15 +202,14 @@ def _redemption_written(
         "granted_at": moment,
         "generation": new_generation(),
     }
-    # Alone, the statement is its own transaction; inside a caller's, a savepoint keeps a
-    # failed one from breaking the caller's.
-    own = transaction.atomic(using=alias) if connection.in_atomic_block else nullcontext()
-    with own, planned_cursor(alias) as cursor:
+    with transaction.atomic(using=alias), planned_cursor(alias) as cursor:
         cursor.execute(_redemption_statement(alias), values)
-        (redeemed,) = cursor.fetchone()
-    if redeemed:
+        (taken,) = cursor.fetchone()
+        if not taken:
+            transaction.set_rollback(True, using=alias)
+    if taken:
         account_copies_moved(user_ids=[user.pk])
-    return redeemed == 1
+    return taken == 1
 
 
 def _written_in_steps(*, voucher: Voucher, user: User, product: Product, now: datetime) -> bool:

@@ -2,9 +2,12 @@
 
 import functools
 import threading
+import time
 
 import pytest
+from django.db import connection, transaction
 
+from app.accounts.models import User
 from app.accounts.tests.factories import make_user
 from app.core.tests.helpers import run_at_once
 from app.learning.models import Access
@@ -18,7 +21,7 @@ SEATS = 10
 
 
 @pytest.mark.django_db(transaction=True)
-def test_fifty_learners_at_once_on_a_ten_seat_voucher(services):
+def test_fifty_learners_at_once_on_a_ten_seat_voucher(services, writes):
     course = make_course()
     voucher = make_voucher(code="TLOK", product=course, seats=SEATS)
     learners = [make_user() for _ in range(LEARNERS)]
@@ -38,3 +41,56 @@ def test_fifty_learners_at_once_on_a_ten_seat_voucher(services):
     assert Access.objects.filter(course=course).count() == SEATS
     assert Redemption.objects.filter(voucher=voucher).count() == SEATS
     assert Voucher.objects.get(pk=voucher.pk).seats_used == SEATS
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_learner_whose_account_is_held_does_not_hold_up_the_others(services, writes):
+    # Another transaction holds learner A's account row (an export of A's data keeps it
+    # while the export is built). A's redemption waits for it; B, redeeming the same code
+    # meanwhile, must not wait for A: the voucher's row is taken last.
+    course = make_course()
+    voucher = make_voucher(code="KLASA", product=course, seats=5)
+    held_learner, other = make_user(), make_user()
+    held, other_done = threading.Event(), threading.Event()
+    outcomes: dict[str, object] = {}
+
+    def hold_account() -> None:
+        with transaction.atomic():
+            User.objects.select_for_update().get(pk=held_learner.pk)
+            held.set()
+            # Released once B is through, or after a long while when B waits for A.
+            outcomes["other_done_while_held"] = other_done.wait(timeout=15)
+
+    def redeem(user, key: str) -> None:
+        outcomes[key] = redemption_outcome(user=user, code="klasa")
+
+    def other_redeems() -> None:
+        held.wait(timeout=15)
+        _wait_for_a_lock_wait()
+        redeem(other, "other")
+        other_done.set()
+
+    def held_redeems() -> None:
+        held.wait(timeout=15)
+        redeem(held_learner, "held")
+
+    run_at_once(hold_account, held_redeems, other_redeems)
+
+    assert outcomes == {"other_done_while_held": True, "other": "granted", "held": "granted"}
+    assert Voucher.objects.get(pk=voucher.pk).seats_used == 2
+    assert Redemption.objects.filter(voucher=voucher).count() == 2
+
+
+def _wait_for_a_lock_wait() -> None:
+    """Until a session of the test database waits for a lock (A's redemption, on A's
+    account row); fails after a few seconds."""
+    for _ in range(300):
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a USING (pid)"
+                " WHERE NOT l.granted AND a.datname = current_database()"
+            )
+            if cursor.fetchone()[0]:
+                return
+        time.sleep(0.01)
+    raise AssertionError("A's redemption never waited for A's account")

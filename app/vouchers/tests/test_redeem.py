@@ -9,6 +9,7 @@ from django.utils import timezone
 from app.accounts.models import User
 from app.accounts.tests.factories import make_user
 from app.core.errors import ApplicationError
+from app.core.request_cache import request_cache_scope
 from app.core.tests.helpers import page_of, post_json, visit
 from app.learning.models import Access
 from app.learning.tests.factories import grant, make_course, make_exam, make_path
@@ -19,15 +20,6 @@ from app.vouchers.tests.factories import make_voucher
 from app.vouchers.tests.helpers import form_error, post_code
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(params=["one statement", "in steps"])
-def writes(request, monkeypatch):
-    """Each redemption test runs with the writes as PostgreSQL makes them (one statement)
-    and as the embedded SQLite makes them (the ORM, in steps)."""
-    if request.param == "in steps":
-        monkeypatch.setattr(services, "ONE_STATEMENT_VENDORS", frozenset())
-    return request.param
 
 
 UNKNOWN = "Nie znaleźliśmy vouchera o tym kodzie. Sprawdź, czy kod jest wpisany poprawnie."
@@ -305,8 +297,9 @@ def test_a_grant_racing_past_the_ownership_check_rolls_everything_back(monkeypat
             "Ten voucher został już wykorzystany przez wszystkie osoby, dla których był.",
         ),
         ({"valid_until": "past"}, "expired", "Ten voucher stracił ważność"),
+        ({"valid_from": "future"}, "not_started", "Ten voucher będzie można wykorzystać od"),
     ],
-    ids=["last_seat_taken", "expired"],
+    ids=["last_seat_taken", "expired", "not_started"],
 )
 def test_a_voucher_changed_after_the_checks_writes_nothing(
     monkeypatch, writes, meanwhile, code, message
@@ -317,10 +310,10 @@ def test_a_voucher_changed_after_the_checks_writes_nothing(
     course = make_course()
     make_voucher(code="OSTATNI", product=course, seats=1)
     checked = services._redeem_checks
-    change = {
-        name: timezone.now() - timedelta(minutes=1) if value == "past" else value
-        for name, value in meanwhile.items()
-    }
+    now = timezone.now()
+    moments = {"past": now - timedelta(minutes=1), "future": now + timedelta(days=1)}
+    change = {name: moments.get(value, value) for name, value in meanwhile.items()}
+    generation = User.objects.values_list("cache_generation", flat=True).get(pk=user.pk)
 
     def changed_meanwhile(**kwargs):
         found = checked(**kwargs)
@@ -337,6 +330,22 @@ def test_a_voucher_changed_after_the_checks_writes_nothing(
     assert Voucher.objects.get(code="OSTATNI").seats_used == meanwhile.get("seats_used", 0)
     assert not Access.objects.filter(user=user).exists()
     assert not Redemption.objects.exists()
+    # The learner's cached lists stay valid: nothing of theirs changed.
+    assert User.objects.values_list("cache_generation", flat=True).get(pk=user.pk) == generation
+
+
+def test_the_requests_own_copy_of_the_learner_moves_with_the_redemption(writes):
+    # What the rest of the request builds must not be filed under the generation the
+    # redemption just left behind.
+    user = make_user()
+    make_voucher(code="KOPIA", product=make_course())
+    with request_cache_scope() as state:
+        state.accounts[user.pk] = user
+        read = user.cache_generation
+        services.voucher_redeem(user=user, code="kopia")
+    stored = User.objects.values_list("cache_generation", flat=True).get(pk=user.pk)
+    assert stored != read
+    assert user.cache_generation not in (read, stored)
 
 
 def test_an_english_visitor_gets_the_messages_in_english(learner):
