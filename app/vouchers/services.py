@@ -137,11 +137,9 @@ def _redemption_statement(alias: str) -> str:
 
     In that order the voucher's row is locked last: a learner whose own rows another
     transaction holds (an export of their data, a second tab) waits before taking it,
-    never while holding it, and other learners redeeming the code do not wait for them;
-    and a grant of the same product in parallel meets this one in the order every other
-    grant takes (access, then account), so the two never deadlock. Every redemption runs
-    it: one round trip where the ORM made four, and about half a redemption's CPU less.
-    Written once from the models' names."""
+    never while holding it, and other learners redeeming the code do not wait for them.
+    Every redemption runs it: one round trip where the ORM made four, and about half a
+    redemption's CPU less. Written once from the models' names."""
     quote = connections[alias].ops.quote_name
 
     def columns(model: type[Model]) -> dict[str, str]:
