@@ -1,11 +1,14 @@
 """Writes of the learner area: granting access, finishing lessons, certificates,
 favourites, notes and the learner's profile."""
 
+from collections.abc import Iterable
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from app.accounts import services as account_services
 from app.accounts.models import User
+from app.learning.cache import bump_user
 from app.learning.models import (
     Access,
     Certificate,
@@ -44,6 +47,29 @@ def access_grant(
     except IntegrityError:
         # Already owned: the unique constraint keeps the first record.
         return None
+
+
+def access_grant_many(
+    *, user: User, products: Iterable[Product], source: str, source_detail: str = ""
+) -> None:
+    """Give `user` each of `products` they do not own yet, in one statement; the ones
+    they own stay as they are. Callers that also write the account do so after it: every
+    grant takes the learner's access before their account (as a redemption does), so two
+    grants of one product at once wait for each other instead of deadlocking."""
+    accesses = [
+        Access(
+            user=user,
+            source=source,
+            source_detail=source_detail[:200],
+            **{PRODUCT_FIELD[type(product)]: product},
+        )
+        for product in products
+    ]
+    if not accesses:
+        return
+    Access.objects.bulk_create(accesses, ignore_conflicts=True)
+    # bulk_create sends no post_save: the learner's cached lists move here.
+    bump_user(user.pk)
 
 
 def certificate_issue(*, user: User, course: Course) -> Certificate:

@@ -26,7 +26,7 @@ from app.core.ratelimits import (
 from app.core.tasks import send_email
 from app.core.tokens import is_well_formed, new_token, token_digest
 from app.learning import services as learning_services
-from app.learning.models import Access, Course, Exam, LearningPath
+from app.learning.models import Access
 from app.teams import selectors
 from app.teams.models import Invitation, Membership, Team
 
@@ -294,9 +294,18 @@ def invitation_accept(*, user: User, token: str) -> Team:
         if problem is not None:
             raise problem
         assert invitation is not None
+        team = invitation.team
+        # The team's products first, before anything of the account is written: every
+        # grant takes the access before the account, so a redemption of one of them at
+        # the same moment waits for this one (or this one for it) and never deadlocks.
+        learning_services.access_grant_many(
+            user=user,
+            products=[*team.courses.all(), *team.exams.all(), *team.paths.all()],
+            source=Access.Source.TEAM,
+            source_detail=team.name,
+        )
         # The secret came from the invited mailbox to the account of that address.
         account_services.email_mark_verified(user=user)
-        team = invitation.team
         try:
             with transaction.atomic():
                 Membership.objects.create(team=team, user=user)
@@ -312,13 +321,4 @@ def invitation_accept(*, user: User, token: str) -> Team:
         if not user.is_student:
             user.is_student = True
             user.save(update_fields=["is_student"])
-        products: list[Course | Exam | LearningPath] = [
-            *team.courses.all(),
-            *team.exams.all(),
-            *team.paths.all(),
-        ]
-        for product in products:
-            learning_services.access_grant(
-                user=user, product=product, source=Access.Source.TEAM, source_detail=team.name
-            )
     return team

@@ -4,6 +4,7 @@ import pytest
 from PIL import Image
 
 from app.accounts.forms import AVATAR_SIZE
+from app.accounts.models import User
 from app.accounts.tests.factories import make_user
 from app.core.images import image_thumbnail
 from app.learning import selectors, services
@@ -23,6 +24,30 @@ def test_the_same_product_is_granted_once_whatever_the_source():
     assert first is not None
     assert second is None
     assert list(Access.objects.filter(user=user).values_list("source", flat=True)) == ["voucher"]
+
+
+def test_many_products_are_granted_at_once_keeping_those_already_owned():
+    user = make_user()
+    owned, course, exam, path = make_course(), make_course(), make_exam(), make_path()
+    services.access_grant(user=user, product=owned, source=Access.Source.VOUCHER)
+    generation = User.objects.values_list("cache_generation", flat=True).get(pk=user.pk)
+
+    services.access_grant_many(
+        user=user,
+        products=[owned, course, exam, path],
+        source=Access.Source.TEAM,
+        source_detail="Z",
+    )
+
+    granted = Access.objects.filter(user=user)
+    assert {(a.course_id, a.exam_id, a.path_id, a.source) for a in granted} == {
+        (owned.pk, None, None, "voucher"),
+        (course.pk, None, None, "team"),
+        (None, exam.pk, None, "team"),
+        (None, None, path.pk, "team"),
+    }
+    # The learner's cached lists are rebuilt (bulk inserts send no signal).
+    assert User.objects.values_list("cache_generation", flat=True).get(pk=user.pk) != generation
 
 
 def test_a_path_makes_its_courses_owned_without_records_of_their_own():

@@ -12,6 +12,8 @@ from app.accounts.tests.factories import make_user
 from app.core.tests.helpers import run_at_once
 from app.learning.models import Access
 from app.learning.tests.factories import make_course
+from app.teams.services import invitation_accept
+from app.teams.tests.factories import make_invitation, make_team
 from app.vouchers.models import Redemption, Voucher
 from app.vouchers.tests.factories import make_voucher
 from app.vouchers.tests.helpers import redemption_outcome
@@ -67,7 +69,7 @@ def test_a_learner_whose_account_is_held_does_not_hold_up_the_others(services, w
     def other_redeems() -> None:
         held.wait(timeout=15)
         # B starts only once A waits (a failure here shows in the outcomes).
-        outcomes["held_waits_first"] = _a_lock_wait_seen()
+        outcomes["held_waits_first"] = _lock_waits_seen(1)
         redeem(other, "other")
         other_done.set()
 
@@ -87,16 +89,65 @@ def test_a_learner_whose_account_is_held_does_not_hold_up_the_others(services, w
     assert Redemption.objects.filter(voucher=voucher).count() == 2
 
 
-def _a_lock_wait_seen() -> bool:
-    """Whether a session of the test database comes to wait for a lock (A's redemption,
-    on A's account row) within ten seconds."""
+@pytest.mark.django_db(transaction=True)
+def test_a_team_invitation_and_a_redemption_of_one_course_at_once_do_not_deadlock(services):
+    # A learner accepts an invitation to a team that gives course C and redeems a voucher
+    # for C at the same moment, while their account is held (an export of their data):
+    # both grants take the access before the account, so once the account is free one
+    # grants C and the other finds it owned. Taken in the other order they deadlock, and
+    # PostgreSQL cancels one of them with an error.
+    course = make_course(title="Wspólny")
+    make_voucher(code="WSPOLNY", product=course, seats=5)
+    learner = make_user()
+    _, token = make_invitation(team=make_team(courses=[course]), email=learner.email)
+    held = threading.Event()
+    outcomes: dict[str, object] = {}
+
+    def hold_account() -> None:
+        with transaction.atomic():
+            User.objects.select_for_update().get(pk=learner.pk)
+            held.set()
+            # Let go once both grants wait.
+            outcomes["both_wait"] = _lock_waits_seen(2)
+
+    def accept() -> None:
+        held.wait(timeout=15)
+        try:
+            invitation_accept(user=User.objects.get(pk=learner.pk), token=token)
+            outcomes["accept"] = "joined"
+        except Exception as error:
+            outcomes["accept"] = repr(error)
+
+    def redeem() -> None:
+        held.wait(timeout=15)
+        # The redemption starts once the acceptance waits.
+        outcomes["accept_waits_first"] = _lock_waits_seen(1)
+        outcomes["redeem"] = redemption_outcome(
+            user=User.objects.get(pk=learner.pk), code="wspolny"
+        )
+
+    run_at_once(hold_account, accept, redeem)
+
+    assert outcomes == {
+        "accept_waits_first": True,
+        "both_wait": True,
+        "accept": "joined",
+        "redeem": "already_owned",
+    }
+    assert Access.objects.filter(user=learner, course=course).count() == 1
+    assert not Redemption.objects.exists()
+
+
+def _lock_waits_seen(count: int) -> bool:
+    """Whether at least `count` sessions of the test database come to wait for a lock (a
+    grant waiting for the account, or for another grant) within ten seconds."""
     for _ in range(1000):
         with connection.cursor() as cursor:
             cursor.execute(
-                "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a USING (pid)"
+                "SELECT count(DISTINCT l.pid) FROM pg_locks l JOIN pg_stat_activity a USING (pid)"
                 " WHERE NOT l.granted AND a.datname = current_database()"
             )
-            if cursor.fetchone()[0]:
+            if cursor.fetchone()[0] >= count:
                 return True
         time.sleep(0.01)
     return False
