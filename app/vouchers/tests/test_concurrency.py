@@ -3,6 +3,7 @@
 import functools
 import threading
 import time
+from collections.abc import Callable
 
 import pytest
 from django.db import connection, transaction
@@ -57,11 +58,10 @@ def test_a_learner_whose_account_is_held_does_not_hold_up_the_others(services, w
     outcomes: dict[str, object] = {}
 
     def hold_account() -> None:
-        with transaction.atomic():
-            User.objects.select_for_update().get(pk=held_learner.pk)
-            held.set()
-            # Released once B is through, or after a long while when B waits for A.
-            outcomes["other_done_while_held"] = other_done.wait(timeout=15)
+        # Released once B is through, or after a long while when B waits for A.
+        outcomes["other_done_while_held"] = _account_held(
+            held_learner, held, until=lambda: other_done.wait(timeout=15)
+        )
 
     def redeem(user, key: str) -> None:
         outcomes[key] = redemption_outcome(user=user, code="klasa")
@@ -104,11 +104,8 @@ def test_a_team_invitation_and_a_redemption_of_one_course_at_once_do_not_deadloc
     outcomes: dict[str, object] = {}
 
     def hold_account() -> None:
-        with transaction.atomic():
-            User.objects.select_for_update().get(pk=learner.pk)
-            held.set()
-            # Let go once both grants wait.
-            outcomes["both_wait"] = _lock_waits_seen(2)
+        # Let go once both grants wait.
+        outcomes["both_wait"] = _account_held(learner, held, until=lambda: _lock_waits_seen(2))
 
     def accept() -> None:
         held.wait(timeout=15)
@@ -136,6 +133,15 @@ def test_a_team_invitation_and_a_redemption_of_one_course_at_once_do_not_deadloc
     }
     assert Access.objects.filter(user=learner, course=course).count() == 1
     assert not Redemption.objects.exists()
+
+
+def _account_held(user: User, held: threading.Event, *, until: Callable[[], bool]) -> bool:
+    """Holds `user`'s account row in a transaction of this thread (as an export of the
+    account's data does), sets `held`, and lets go when `until()` returns, with its answer."""
+    with transaction.atomic():
+        User.objects.select_for_update().get(pk=user.pk)
+        held.set()
+        return until()
 
 
 def _lock_waits_seen(count: int) -> bool:
