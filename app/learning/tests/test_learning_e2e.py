@@ -209,7 +209,10 @@ def test_avatar_in_object_storage_and_a_storage_that_refuses(
     )
     page.get_by_role("button", name="Zapisz awatar").click()
     avatar = page.get_by_role("img", name="Twój awatar")
-    expect(avatar).to_be_visible()
+    # The save resizes the picture and writes it to the object-storage server, then the
+    # page comes back: beside the other test process that has taken longer than the
+    # default five seconds.
+    expect(avatar).to_be_visible(timeout=20_000)
     learner.refresh_from_db()
     shown = f"{object_storage.server.endpoint}/platforma-test/{learner.avatar.name}"
     expect(avatar).to_have_attribute("src", shown)
