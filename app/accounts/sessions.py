@@ -8,11 +8,14 @@ logged-in request, the one that every logged-in request needs anyway (the sessio
 the account comes with it for free, where it used to cost a round trip to the cache.
 """
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from django.contrib.sessions.backends import db
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connections, router
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.utils import timezone
 
 from app.core.memory_lru import MemoryLru
@@ -28,23 +31,49 @@ _decoded: MemoryLru[str | bytes, bytes] = MemoryLru(
 )
 
 
+# What apps above accounts read about the account in the session's own query, by name:
+# each a scalar subquery on the account's row (aliased `u`) for a database, or None where
+# it has none (the app then asks with a query of its own). Registered from AppConfig.ready.
+_columns: dict[str, Callable[[BaseDatabaseWrapper], str | None]] = {}
+
+
+def session_column_register(name: str, sql: Callable[[BaseDatabaseWrapper], str | None]) -> None:
+    """Read `sql(connection)` with every session, for `read_with_session(user, name)`."""
+    if _load.cache_info().currsize:
+        raise ImproperlyConfigured(f"{name!r} registered after the first session was loaded")
+    _columns[name] = sql
+
+
+def read_with_session(*, user_id: int, name: str) -> Any | None:
+    """The value of the column `name` read with this request's session for the account
+    `user_id`; None outside a request, for another account, or where the database had no
+    such column. Read in this request, from the database: never a cached copy."""
+    state = request_cache()
+    if state is None:
+        return None
+    return state.read_with_session.get((user_id, name))
+
+
 @cache
-def _load(alias: str) -> tuple[str, list[str], dict[int, tuple[list, Any]]]:
+def _load(alias: str) -> tuple[str, list[str], dict[int, tuple[list, Any]], list[str]]:
     """The load statement for the database `alias`, the account's field names in its
-    columns' order, and the converters of each column (as Django's compiler applies them
-    to values read from this database)."""
+    columns' order, the converters of each column (as Django's compiler applies them
+    to values read from this database), and the names of the registered columns read."""
     from app.accounts.models import Session, User
 
     connection = connections[alias]
     quote = connection.ops.quote_name
     session = Session._meta.db_table
     through = User.roles.through._meta
+    registered = [(name, sql(connection)) for name, sql in _columns.items()]
+    extra = [(name, sql) for name, sql in registered if sql is not None]
     columns = ", ".join(
         [
             f"s.{quote('session_data')}",
             f"s.{quote('expire_date')}",
             f"r.{quote(str(through.get_field('role').column))}",
         ]
+        + [f"({sql})" for _name, sql in extra]
         + [f"u.{quote(str(field.column))}" for field in User._meta.concrete_fields]
     )
     sql = (
@@ -59,10 +88,12 @@ def _load(alias: str) -> tuple[str, list[str], dict[int, tuple[list, Any]]]:
         Session._meta.get_field("session_data").get_col("s"),
         Session._meta.get_field("expire_date").get_col("s"),
         None,
+        *[None for _ in extra],
     ]
     cols += [field.get_col("u") for field in User._meta.concrete_fields]
     converters = compiler.get_converters(cols)
-    return sql, [field.attname for field in User._meta.concrete_fields], converters
+    attnames = [field.attname for field in User._meta.concrete_fields]
+    return sql, attnames, converters, [name for name, _sql in extra]
 
 
 def _converted(row: tuple, converters: dict[int, tuple[list, Any]], alias: str) -> list:
@@ -109,7 +140,7 @@ class SessionStore(db.SessionStore):
         from app.accounts.models import User
 
         alias = router.db_for_read(self.model)
-        sql, attnames, converters = _load(alias)
+        sql, attnames, converters, names = _load(alias)
         connection = connections[alias]
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         with planned_cursor(alias) as cursor:
@@ -118,13 +149,18 @@ class SessionStore(db.SessionStore):
         if not rows:
             self._session_key = None
             return None
-        data, expire_date, _role, *account = rows[0]
+        data, expire_date, _role, *rest = rows[0]
+        read, account = rest[: len(names)], rest[len(names) :]
         state = request_cache()
         if account[0] is not None and state is not None:
             user = User.from_db(alias, attnames, account)
             # The role codes as UserManager.with_role_codes gives them (User.role_codes).
             user.role_list = ",".join(sorted({row[2] for row in rows if row[2]}))
             state.accounts[user.pk] = user
+            # Kept in the request's state, not on the account: a copy of the account
+            # (pickled, say) never carries them beyond this request.
+            for name, value in zip(names, read, strict=True):
+                state.read_with_session[(user.pk, name)] = value
         return self.model(
             session_key=self.session_key,
             session_data=data,

@@ -29,6 +29,8 @@ _MISSING = object()
 class RequestCache:
     # Accounts read with the session (app/accounts/sessions.py), by id.
     accounts: dict[int, Any] = field(default_factory=dict)
+    # What apps read with that session about its account, by (account id, name).
+    read_with_session: dict[tuple[int, str], Any] = field(default_factory=dict)
     entries: dict[str, Any] = field(default_factory=dict)
     companions: list[Callable[[], Iterable[str]]] = field(default_factory=list)
 

@@ -23,3 +23,8 @@ class TeamsConfig(AppConfig):
 
         # This app's part of a learner's data export.
         data_export_register(section="teams", build=teams_export)
+        from app.accounts.sessions import session_column_register
+        from app.teams.selectors import MANAGED_TEAMS, managed_teams_sql
+
+        # The team page's access check, read with the session: no query of its own.
+        session_column_register(MANAGED_TEAMS, managed_teams_sql)

@@ -10,7 +10,8 @@ certificate, each in the change's transaction. `QuerySet.update` of the team mov
 `team_cache_bump` themselves.
 
 Who may see the page is never taken from the cache: the view reads the generation with
-the check that the visitor manages the team (`access_team_generation_by_id`).
+the check that the visitor manages the team (`access_team_generation_by_id`), from the
+database in that request (on PostgreSQL in the session's own query).
 """
 
 from collections.abc import Callable, Iterable

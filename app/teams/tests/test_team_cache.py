@@ -16,9 +16,10 @@ from app.core.tests.helpers import SESSION_QUERIES, SHARED_GENERATION_QUERIES, p
 from app.learning.models import Certificate, Lesson, LessonProgress
 from app.learning.tests.factories import make_course, make_exam
 from app.teams import services
-from app.teams.models import Invitation, Membership
+from app.teams.models import Invitation, Membership, Team
+from app.teams.selectors import MANAGED_TEAMS_READ
 from app.teams.tests.factories import make_invitation, make_team
-from app.teams.tests.helpers import add_member
+from app.teams.tests.helpers import ACCESS_CHECK_QUERIES, add_member
 
 pytestmark = pytest.mark.django_db
 
@@ -42,9 +43,10 @@ def props(client, url: str) -> dict:
     return page_of(response)["props"]
 
 
-# A cached visit: the session, the team's generation with the access check, and (in the
-# test's transaction) the catalogue's generation.
-CACHED_VISIT = SESSION_QUERIES + 1 + SHARED_GENERATION_QUERIES
+# A cached visit: the session (on PostgreSQL with the team's generation and the access
+# check; elsewhere they are a query of their own), and (in the test's transaction) the
+# catalogue's generation.
+CACHED_VISIT = SESSION_QUERIES + ACCESS_CHECK_QUERIES + SHARED_GENERATION_QUERIES
 
 
 def test_later_visits_come_from_the_cache(setting, django_assert_num_queries):
@@ -181,3 +183,20 @@ def test_other_query_parameters_are_served_but_not_cached(setting):
     member.first_name = "Ewa"
     member.save()
     assert props(state["client"], f"{url}?sort=x")["members"][0]["name"].startswith("Ewa")
+
+
+def test_a_manager_of_more_teams_than_the_session_reads_reaches_each_and_no_other(client):
+    # The session's query reads the first MANAGED_TEAMS_READ teams; the others are asked
+    # about with a query of their own.
+    manager = make_user(roles=[Role.MANAGER])
+    teams = Team.objects.bulk_create(
+        [Team(name=f"Zespół {number}") for number in range(MANAGED_TEAMS_READ + 2)]
+    )
+    Team.managers.through.objects.bulk_create(
+        [Team.managers.through(team=team, user=manager) for team in teams]
+    )
+    stranger_team = make_team(name="Cudzy zespół")
+    client.force_login(manager)
+    for team in (teams[0], teams[-1]):
+        assert props(client, f"/manager/zespol/{team.pk}")["team"]["name"] == team.name
+    assert visit(client, f"/manager/zespol/{stranger_team.pk}").status_code == 404
