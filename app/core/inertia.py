@@ -24,7 +24,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from inertia import share
 
-from app.core.page_json import PageResponse, as_plain
+from app.core.page_json import EncodedProps, PageResponse, as_plain
 from app.core.ssr import RenderedPage, page_render
 from app.core.templatetags.tracking import REQUEST_HEAD_SLOT
 from app.core.tracking import tracking_head
@@ -118,7 +118,12 @@ def render_page(
     type must be registered with `@page_props(component)`."""
     if component not in page_names():
         raise ImproperlyConfigured(f"{component} has no @page_props type")
-    page_props = {name: as_plain(value) for name, value in (props or {}).items()}
+    page_props: Mapping[str, Any] = (
+        # Kept as it is: written into the page in one piece (PageResponse).
+        props
+        if isinstance(props, EncodedProps)
+        else {name: as_plain(value) for name, value in (props or {}).items()}
+    )
     shadowed = page_props.keys() & getattr(request, _SHARED, set())
     if shadowed:
         # A page prop named like a shared one would silently replace it on that page.

@@ -14,7 +14,7 @@ writes what it wraps. `app/core/tests/test_inertia_adapter.py` holds the library
 import json
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from types import BuiltinFunctionType, FunctionType
 from typing import Any
@@ -22,6 +22,8 @@ from typing import Any
 from django.core.exceptions import ImproperlyConfigured
 from inertia import InertiaResponse
 from inertia.utils import InertiaJsonEncoder
+
+from app.core.frozen import Frozen
 
 
 class Plain:
@@ -48,6 +50,10 @@ def script_safe(page_json: str) -> str:
 # taken for it.
 _STAND_IN = f"platforma-encoded-{secrets.token_hex(16)}-"
 _STAND_INS = re.compile(rb'"' + _STAND_IN.encode() + rb'(\d+)"')
+# Stands for a page's EncodedProps among the props the library encodes: the member
+# `"<key>": 0`, which the page's members replace.
+_OWN_PROPS_KEY = f"{_STAND_IN}own-props"
+_OWN_PROPS_MEMBER = json.dumps({_OWN_PROPS_KEY: 0})[1:-1].encode()
 # The encoded props of the page being encoded, in the order their stand-ins were written.
 _encoded_written: ContextVar[list["Encoded"] | None] = ContextVar("encoded_written", default=None)
 
@@ -62,16 +68,42 @@ class Encoded:
     def __init__(self, value: Any) -> None:
         # Encoded on its own, even while a page is being encoded: one nested in the value
         # is refused rather than left as a stand-in (and the process's secret) in its JSON.
+        # ASCII (json.dumps escapes the rest), so kept as the bytes the page is made of.
         token = _encoded_written.set(None)
         try:
-            self.json = script_safe(json.dumps(value, cls=PageJsonEncoder))
+            self.json = script_safe(json.dumps(value, cls=PageJsonEncoder)).encode()
         finally:
             _encoded_written.reset(token)
 
 
-def encoded_props(props: Mapping[str, Any]) -> dict[str, Encoded]:
-    """Each top-level prop kept encoded (partial reloads still pick props by name)."""
-    return {name: Encoded(value) for name, value in props.items()}
+class EncodedProps(Frozen, Mapping[str, Encoded]):
+    """A page's own props, each kept encoded (partial reloads still pick props by name),
+    and all of them as one piece of the page JSON (`members`, the props object's members
+    without its braces), which a full visit writes into the page in one go. Nothing about
+    it can be changed once built, so a process's copy is shared by its readers (Frozen)."""
+
+    __slots__ = ("_props", "members")
+
+    def __init__(self, props: Mapping[str, Any]) -> None:
+        self._props = {name: Encoded(value) for name, value in props.items()}
+        self.members = b", ".join(
+            script_safe(json.dumps(name)).encode() + b": " + encoded.json
+            for name, encoded in self._props.items()
+        )
+
+    def __getitem__(self, name: str) -> Encoded:
+        return self._props[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._props)
+
+    def __len__(self) -> int:
+        return len(self._props)
+
+
+def encoded_props(props: Mapping[str, Any]) -> EncodedProps:
+    """Each top-level prop kept encoded, and all of them at once (EncodedProps)."""
+    return EncodedProps(props)
 
 
 class PageJsonEncoder(InertiaJsonEncoder):
@@ -111,6 +143,9 @@ class PageResponse(InertiaResponse):
     `test_inertia_adapter.py` checks each against the library's own answer.
     """
 
+    # The page's own props, when resolve_props left them to be written in one piece.
+    _own_props: EncodedProps | None = None
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         written: list[Encoded] = []
         token = _encoded_written.set(written)
@@ -122,8 +157,13 @@ class PageResponse(InertiaResponse):
             # The page JSON is ASCII (json.dumps escapes the rest), so the encoded props go
             # into its bytes as they are.
             self.content = _STAND_INS.sub(
-                lambda found: written[int(found.group(1))].json.encode(), self.content
+                lambda found: written[int(found.group(1))].json, self.content
             )
+        if self._own_props is not None:
+            before, found, after = self.content.partition(_OWN_PROPS_MEMBER)
+            if not found:
+                raise ImproperlyConfigured("The page's own props were not written.")
+            self.content = b"".join((before, self._own_props.members, after))
 
     def resolve_props(self) -> tuple[dict[str, Any], dict[str, Any]]:
         props = {**self.request.inertia, **self.props}
@@ -131,8 +171,11 @@ class PageResponse(InertiaResponse):
             isinstance(prop, _SIMPLE) for prop in props.values()
         ):
             return super().resolve_props()
-        resolved = {}
-        for name, prop in props.items():
+        # A page's own props kept encoded go into the page in one piece, after the shared
+        # ones, instead of one stand-in each.
+        whole = isinstance(self.props, EncodedProps) and len(self.props) > 0
+        resolved: dict[str, Any] = {}
+        for name, prop in (self.request.inertia if whole else props).items():
             value = prop() if callable(prop) else prop
             if callable(value):
                 # A builder returning a prop class (deferred, once, merge) needs the
@@ -140,6 +183,9 @@ class PageResponse(InertiaResponse):
                 # now (the form errors would be popped twice).
                 raise ImproperlyConfigured(f"The builder of prop {name!r} returned a callable")
             resolved[name] = as_plain(value)
+        if whole:
+            self._own_props = self.props  # type: ignore[assignment]
+            resolved[_OWN_PROPS_KEY] = 0
         return resolved, {}
 
     def build_first_load(self, data: Any) -> str:

@@ -22,9 +22,11 @@ A near entry is read by the same rule as one in Redis, only while its generation
 the ones just read from the database and never past the moment its entry expires (by this
 node's clock, and never more than ENTRY_TIMEOUT after it was read), so it is as right as
 Redis's copy. It is kept pickled, so what a caller does to the value it got never changes
-the next reader's. Emptying Redis does not empty the processes' copies: a change made
-outside the models (a database edited by hand) shows once the entries expire, within ten
-minutes, or at once after the web processes restart.
+the next reader's; a value that cannot be changed (`Frozen`: a page's encoded props) is
+kept and handed out as it is, with no unpickling on each read. Emptying Redis does not
+empty the processes' copies: a change made outside the models (a database edited by hand)
+shows once the entries expire, within ten minutes, or at once after the web processes
+restart.
 """
 
 import pickle
@@ -37,6 +39,7 @@ from typing import Any, NamedTuple
 from django.db import connection, transaction
 from django.utils import timezone
 
+from app.core.frozen import Frozen
 from app.core.memory_lru import MemoryLru
 from app.core.models import CacheGeneration, new_generation
 from app.core.request_cache import cache_get, cache_put
@@ -51,11 +54,14 @@ NEAR_BYTES = 16 * 1024 * 1024
 
 class _Near(NamedTuple):
     generations: tuple
-    pickled: bytes
+    # The value pickled, or itself when it is Frozen.
+    kept: bytes | Frozen
     # By this process's monotonic clock: a node's copy of an entry another node stamped
     # lives for the time the entry has left by this node's wall clock, at most
     # ENTRY_TIMEOUT, whatever the two clocks say.
     deadline: float
+    # Its pickle's bytes, which the memory budget counts.
+    size: int
 
 
 # The clocks, by name, so tests can move them without moving every other clock.
@@ -63,9 +69,7 @@ _wall_clock = time.time
 _monotonic_clock = time.monotonic
 
 
-_near: MemoryLru[str, _Near] = MemoryLru(
-    budget=NEAR_BYTES, size_of=lambda near: len(near.pickled) + 200
-)
+_near: MemoryLru[str, _Near] = MemoryLru(budget=NEAR_BYTES, size_of=lambda near: near.size + 200)
 
 _shared_lock = threading.Lock()
 _shared: dict[str, int] = {}
@@ -154,7 +158,9 @@ def versioned_cached[T](
     current = tuple(generations)
     near = _near.get(entry_key)
     if near is not None and near.generations == current and near.deadline > _monotonic_clock():
-        return pickle.loads(near.pickled)  # noqa: S301 - written by this process only
+        if isinstance(near.kept, Frozen):
+            return near.kept  # type: ignore[return-value]
+        return pickle.loads(near.kept)  # noqa: S301 - written by this process only
     now = _wall_clock()
     entry: Any = cache_get(entry_key)
     if _entry_fits(entry, current, now):
@@ -175,4 +181,6 @@ def versioned_cached[T](
 
 def _near_keep(entry_key: str, generations: tuple, value: Any, seconds: float) -> None:
     deadline = _monotonic_clock() + seconds
-    _near.put(entry_key, _Near(generations, pickle.dumps(value), deadline))
+    pickled = pickle.dumps(value)
+    kept = value if isinstance(value, Frozen) else pickled
+    _near.put(entry_key, _Near(generations, kept, deadline, len(pickled)))

@@ -10,7 +10,15 @@ from django.test import RequestFactory
 from django.utils.translation import get_language
 from inertia import InertiaResponse, defer, share
 
-from app.core.page_json import Encoded, PageJsonEncoder, PageResponse, Plain, as_plain
+from app.core.page_json import (
+    Encoded,
+    EncodedProps,
+    PageJsonEncoder,
+    PageResponse,
+    Plain,
+    as_plain,
+    encoded_props,
+)
 from app.core.tests.helpers import inertia_headers, page_of, visit
 
 pytestmark = pytest.mark.django_db
@@ -159,6 +167,47 @@ def test_an_encoded_prop_is_written_as_the_same_prop_would_be(first_load):
     # Escaped for a script element, as the library escapes the rest of the page.
     assert b"<Ola>" not in as_encoded.content
     assert b"\\u003cOla\\u003e" in as_encoded.content
+
+
+@pytest.mark.parametrize("first_load", [True, False], ids=["first load", "visit"])
+def test_a_pages_encoded_props_are_written_in_one_piece_as_its_props_would_be(first_load):
+    headers = {} if first_load else inertia_headers()
+    own = {"rows": [{"name": "Ala & <Ola>"}], "count": 2, "none": None}
+    kept = pickle.loads(pickle.dumps(encoded_props(own)))
+
+    def page_of_response(props) -> dict:
+        request = request_for(**headers)
+        share(request, errors=lambda: Plain({}), locale=get_language)
+        return json.loads(PageResponse(request, "Shell/SitePage", props).content)
+
+    as_data = page_of_response({name: as_plain(value) for name, value in own.items()})
+    as_encoded = page_of_response(kept)
+
+    assert as_encoded == as_data
+    assert list(as_encoded["props"]) == ["errors", "locale", "rows", "count", "none"]
+    assert as_encoded["sharedProps"] == ["errors", "locale"]
+    content = PageResponse(request_for(**headers), "Shell/SitePage", kept).content
+    assert b"<Ola>" not in content and b"platforma-encoded" not in content
+
+
+def test_a_partial_reload_picks_encoded_props_by_name():
+    headers = {
+        **inertia_headers(),
+        "X-Inertia-Partial-Component": "Shell/SitePage",
+        "X-Inertia-Partial-Data": "count",
+    }
+    props = encoded_props({"rows": [1, 2], "count": 2})
+
+    page = json.loads(PageResponse(request_for(**headers), "Shell/SitePage", props).content)
+
+    assert page["props"] == {"count": 2}
+
+
+def test_a_page_without_props_of_its_own_is_written_whole():
+    page = json.loads(
+        PageResponse(request_for(**inertia_headers()), "Shell/SitePage", EncodedProps({})).content
+    )
+    assert page["props"] == {}
 
 
 def test_text_that_looks_like_a_stand_in_stays_as_it_was_typed():

@@ -2,6 +2,7 @@
 the same rule as Redis's: only under the generations just read from the database, never
 past the entry's expiry, and never changed by what a caller does to its value."""
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 import pytest
@@ -10,6 +11,7 @@ from django.utils import timezone
 
 from app.accounts.tests.factories import make_user
 from app.core import versioned_cache
+from app.core.frozen import Frozen
 from app.core.memory_lru import MemoryLru
 from app.core.redis_cache import redis_round_trips
 from app.core.roles import Role
@@ -138,3 +140,25 @@ def test_the_memory_keeps_within_its_budget_the_least_recently_used_going_first(
     assert kept.bytes_used == 700
     kept.clear()
     assert len(kept) == 0 and kept.bytes_used == 0
+
+
+@dataclass(frozen=True, slots=True)
+class FrozenValue(Frozen):
+    built: tuple[int, ...]
+
+
+def test_a_frozen_value_is_handed_out_as_it_is_and_read_from_redis_equal():
+    builds = []
+
+    def build() -> FrozenValue:
+        builds.append(1)
+        return FrozenValue(built=(len(builds),))
+
+    first = versioned_cached(generations=(1,), entry_key="k", build=build)
+    assert versioned_cached(generations=(1,), entry_key="k", build=build) is first
+    assert versioned_cached(generations=(2,), entry_key="k", build=build) == FrozenValue((2,))
+    near_entries_forget()  # as another node, which has only Redis's copy
+    from_redis = versioned_cached(generations=(2,), entry_key="k", build=build)
+    assert from_redis == FrozenValue((2,))
+    assert versioned_cached(generations=(2,), entry_key="k", build=build) is from_redis
+    assert len(builds) == 2

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from app.core.guards import capability_required, login_required
 from app.core.inertia import render_page
-from app.core.page_json import Encoded, encoded_props
+from app.core.page_json import EncodedProps, encoded_props
 from app.core.pagination import PaginationProps, page_number_parse, queryset_paginate
 from app.core.props import date_counts
 from app.core.requests import AuthenticatedRequest
@@ -49,7 +49,7 @@ def my_courses(request: AuthenticatedRequest) -> HttpResponse:
     user = request.user
     this_week = week_start(timezone.localdate())
 
-    def build() -> dict[str, Encoded]:
+    def build() -> EncodedProps:
         courses, pagination = queryset_paginate(
             request=request,
             queryset=selectors.course_progress_list(user=user),
@@ -69,7 +69,7 @@ def my_courses(request: AuthenticatedRequest) -> HttpResponse:
     page = cached_for_learner(
         # Named for its format (encoded props): a node of an earlier release, during a
         # rolling deploy, never reads an entry it cannot unpickle.
-        name="my_courses_json",
+        name="my_courses_frozen",
         user=user,
         # Keyed by the page number alone (clamped), so odd query strings cannot fill the
         # cache with copies of the same list, and by the week: the weekly chart moves on

@@ -1,9 +1,10 @@
 """The manager area (/manager): teams, members and their progress, invitations."""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -17,9 +18,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from app.core.csvfile import csv_lines
 from app.core.errors import errors_return_to, valid_data
+from app.core.frozen import Frozen
 from app.core.guards import View, manager_required
 from app.core.inertia import render_page
-from app.core.page_json import Encoded, encoded_props
+from app.core.page_json import EncodedProps, encoded_props
 from app.core.pagination import PAGE_PARAM, page_number_parse, queryset_paginate
 from app.core.props import date_counts, form_rules
 from app.core.ratelimits import rate_limited
@@ -75,9 +77,10 @@ def _team_create(request: AuthenticatedRequest) -> HttpResponse:
     return redirect("teams:team", team_id=team.pk)
 
 
-class _CachedTeamPage(TypedDict):
+@dataclass(frozen=True, slots=True)
+class _CachedTeamPage(Frozen):
     # Kept encoded: fifty members' rows are written into the page as they are.
-    props: dict[str, Encoded]
+    props: EncodedProps
     valid_until: datetime | None
 
 
@@ -118,11 +121,11 @@ def _team_page_build(request: AuthenticatedRequest, team_id: int) -> _CachedTeam
         ],
         "progress_csv_url": reverse("teams:team_progress_csv", kwargs={"team_id": team.pk}),
     }
-    return {
-        "props": encoded_props(page),
+    return _CachedTeamPage(
+        props=encoded_props(page),
         # Invitations that expire leave the counts and show as expired.
-        "valid_until": selectors.invitation_next_expiry(team=team),
-    }
+        valid_until=selectors.invitation_next_expiry(team=team),
+    )
 
 
 @require_GET
@@ -149,13 +152,13 @@ def manager_team(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
             # Named for its format (encoded props): a node of an earlier release, during a
             # rolling deploy, never reads an entry it cannot unpickle.
             name=(
-                f"manager_page_json:{members_page}:{invitations_page}"
+                f"manager_page_frozen:{members_page}:{invitations_page}"
                 f":{week_start(timezone.localdate())}"
             ),
             build=build,
-            valid_until=lambda entry: entry["valid_until"],
+            valid_until=lambda entry: entry.valid_until,
         )
-    return render_page(request, "Teams/ManagerTeam", cached["props"])
+    return render_page(request, "Teams/ManagerTeam", cached.props)
 
 
 @require_GET
