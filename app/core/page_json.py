@@ -14,7 +14,7 @@ writes what it wraps. `app/core/tests/test_inertia_adapter.py` holds the library
 import json
 import re
 import secrets
-from collections.abc import Iterator, Mapping
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
 from contextvars import ContextVar
 from types import BuiltinFunctionType, FunctionType
 from typing import Any
@@ -100,6 +100,21 @@ class EncodedProps(Frozen, Mapping[str, Encoded]):
     def __len__(self) -> int:
         return len(self._props)
 
+    # The dict's own views, for what a page does with its props on every visit (unpacking
+    # them, comparing their names with the shared ones): the Mapping defaults' loops cost
+    # more than the rest of writing them.
+    def keys(self) -> KeysView[str]:
+        return self._props.keys()
+
+    def items(self) -> ItemsView[str, Encoded]:
+        return self._props.items()
+
+    def values(self) -> ValuesView[Encoded]:
+        return self._props.values()
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._props
+
 
 def encoded_props(props: Mapping[str, Any]) -> EncodedProps:
     """Each top-level prop kept encoded, and all of them at once (EncodedProps)."""
@@ -166,16 +181,17 @@ class PageResponse(InertiaResponse):
             self.content = b"".join((before, self._own_props.members, after))
 
     def resolve_props(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        props = {**self.request.inertia, **self.props}
+        own = self.props
+        # A page's own props kept encoded go into the page in one piece, after the shared
+        # ones, instead of one stand-in each (they are all Encoded, so plain).
+        whole = isinstance(own, EncodedProps) and len(own) > 0
+        props = self.request.inertia if whole else {**self.request.inertia, **own}
         if self.request.is_a_partial_render(self.component) or not all(
             isinstance(prop, _SIMPLE) for prop in props.values()
         ):
             return super().resolve_props()
-        # A page's own props kept encoded go into the page in one piece, after the shared
-        # ones, instead of one stand-in each.
-        whole = isinstance(self.props, EncodedProps) and len(self.props) > 0
         resolved: dict[str, Any] = {}
-        for name, prop in (self.request.inertia if whole else props).items():
+        for name, prop in props.items():
             value = prop() if callable(prop) else prop
             if callable(value):
                 # A builder returning a prop class (deferred, once, merge) needs the
@@ -184,7 +200,7 @@ class PageResponse(InertiaResponse):
                 raise ImproperlyConfigured(f"The builder of prop {name!r} returned a callable")
             resolved[name] = as_plain(value)
         if whole:
-            self._own_props = self.props  # type: ignore[assignment]
+            self._own_props = own  # type: ignore[assignment]
             resolved[_OWN_PROPS_KEY] = 0
         return resolved, {}
 
