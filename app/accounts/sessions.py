@@ -16,6 +16,7 @@ from django.contrib.sessions.backends import db
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connections, router
 from django.db.backends.base.base import BaseDatabaseWrapper
+from django.http import HttpRequest
 from django.utils import timezone
 
 from app.core.memory_lru import MemoryLru
@@ -42,6 +43,19 @@ def session_column_register(name: str, sql: Callable[[BaseDatabaseWrapper], str 
     if _load.cache_info().currsize:
         raise ImproperlyConfigured(f"{name!r} registered after the first session was loaded")
     _columns[name] = sql
+
+
+def account_of(request: HttpRequest) -> Any:
+    """The request's account itself (or AnonymousUser): the one read with its session, not
+    the lazy stand-in Django puts on `request.user`, through which every attribute read
+    is a call of its own (the props of every page read dozens). Whatever `request.user`
+    is now (another account after a login, none after a logout) is what it stands for."""
+    user = request.user
+    if not user.is_authenticated:
+        return user
+    state = request_cache()
+    found = state.accounts.get(user.pk) if state is not None else None
+    return found if found is not None else user
 
 
 def read_with_session(*, user_id: int, name: str) -> Any | None:

@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 from app.accounts.cache import account_cache_key, account_cached
 from app.accounts.models import User
 from app.accounts.props import auth_props
+from app.accounts.sessions import account_of
 from app.core.admin_site import ADMIN_HOME
 from app.core.header import header_type_for
 from app.core.inertia import pop_errors, share_props
@@ -26,7 +27,7 @@ from app.shell.selectors import notification_count_unread
 def shell_props(request: HttpRequest) -> ShellProps:
     constants = _shell_constants()
     return {
-        "viewer": viewer_of(request.user),
+        "viewer": viewer_of(account_of(request)),
         "header_type": header_type_for(request),
         "is_production": constants.is_production,
         "support_email": constants.support_email,
@@ -93,7 +94,7 @@ def _account_shell_build(user: User) -> AccountShell:
 def account_shell(request: HttpRequest) -> AccountShell | None:
     """The account's shell state, from the per-account cache: it changes far more rarely
     than pages are opened (the account, its roles, notifications and invitations move it)."""
-    user = request.user
+    user = account_of(request)
     if not isinstance(user, User):
         return None
     return account_cached(
@@ -152,7 +153,7 @@ class SharedPropsMiddleware:
         state = cache(lambda: account_shell(request))
         share_props(  # noqa: S604 ("shell" is a prop name, not a subprocess flag)
             request,
-            auth=lambda: auth_props(request.user),
+            auth=lambda: auth_props(account_of(request)),
             locale=get_language,
             errors=lambda: pop_errors(request),
             shell=lambda: shell_props(request),

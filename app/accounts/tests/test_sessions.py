@@ -5,14 +5,19 @@ account switched off holds on the very next request, whatever the cache holds or
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
+from django.contrib.auth import get_user, login, logout
 from django.core.cache import cache
 from django.db import connection
+from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 
 from app.accounts.models import Session, User
-from app.accounts.sessions import SessionStore
+from app.accounts.sessions import SessionStore, account_of
 from app.accounts.tests.factories import make_user
+from app.core.request_cache import request_cache_scope
 from app.core.roles import Role
 from app.core.tests.helpers import page_of, post_json, visit
 from app.teams.tests.factories import make_team
@@ -234,3 +239,20 @@ def test_a_decoded_session_is_the_requests_own_to_change():
     first["new"] = True
 
     assert store.decode(data) == {"cart": [1, 2]}
+
+
+def test_the_account_of_a_request_is_the_one_its_session_read_or_what_replaced_it(client):
+    ola, ewa = make_user(first_name="Ola"), make_user(first_name="Ewa")
+    client.force_login(ola)
+    request = RequestFactory().get("/platforma")
+    with request_cache_scope():
+        request.session = SessionStore(client.session.session_key)
+        request.user = SimpleLazyObject(lambda: get_user(request))
+        account = account_of(request)
+        # The account itself, not Django's lazy stand-in for it.
+        assert type(account) is User
+        assert account.pk == ola.pk
+        login(request, ewa, backend=settings.AUTHENTICATION_BACKENDS[0])
+        assert account_of(request) is ewa
+        logout(request)
+        assert not account_of(request).is_authenticated
