@@ -88,7 +88,12 @@ def _reusable(request: HttpRequest) -> bool:
 
 
 def _first_load(
-    request: HttpRequest, component: str, page_json: bytes, *, reusable: bool
+    request: HttpRequest,
+    component: str,
+    page_json: bytes,
+    *,
+    reusable: bool,
+    identity: tuple[bytes, ...],
 ) -> tuple[bytes, RenderedPage | None]:
     """The HTML of a page opened by the browser (not an Inertia visit)."""
     if settings.DJANGO_VITE["default"]["dev_mode"]:
@@ -97,7 +102,9 @@ def _first_load(
         return render_to_string("inertia_page.html", context, request).encode(), None
     rendered = None
     if settings.SSR_ENABLED:
-        rendered = page_render(component=component, page_json=page_json, reusable=reusable)
+        rendered = page_render(
+            component=component, page_json=page_json, reusable=reusable, identity=identity
+        )
     request_head = tracking_head(request).encode()
     if rendered is not None:
         head, before, between, after = _layout_around_rendered_page(get_language())
@@ -133,7 +140,9 @@ def render_page(
     response = PageResponse(request, component, page_props, status=status)
     if first_load:
         # PageResponse's first load is the page JSON alone.
-        html, rendered = _first_load(request, component, response.content, reusable=reusable)
+        html, rendered = _first_load(
+            request, component, response.content, reusable=reusable, identity=response.identity
+        )
         response.content = html
         if rendered is not None:
             response.headers["Server-Timing"] = f"ssr;dur={rendered.seconds * 1000:.1f}"

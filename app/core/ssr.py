@@ -7,6 +7,7 @@ import hashlib
 import json
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -59,11 +60,13 @@ def _pool(url: str) -> urllib3.HTTPConnectionPool:
     return pool
 
 
-def _cache_key(page_json: bytes) -> str:
+def _cache_key(identity: Sequence[bytes]) -> str:
     # The page JSON holds the component, props, URL, language and asset version: the same
-    # JSON always renders to the same HTML.
+    # JSON always renders to the same HTML. Its identity (PageResponse.identity) is the
+    # JSON, or what stands for it one to one.
     key = hashlib.sha256(f"{settings.INERTIA_VERSION}\0".encode())
-    key.update(page_json)
+    for part in identity:
+        key.update(part)
     return key.hexdigest()
 
 
@@ -100,18 +103,21 @@ def _failure(response: urllib3.BaseHTTPResponse) -> str:
         return f"status {response.status}"
 
 
-def page_render(*, component: str, page_json: bytes, reusable: bool) -> RenderedPage | None:
+def page_render(
+    *, component: str, page_json: bytes, reusable: bool, identity: Sequence[bytes] = ()
+) -> RenderedPage | None:
     """The page rendered by the SSR process, or None when the browser must render it.
 
     `reusable`: the page may be shown again as it is (no flash message, no form errors), so
     its HTML is kept and reused for the next request with the same page JSON. The key is the
-    whole JSON: an anonymous page is reused for every visitor of it, an account's page only
-    when the same account sees the very same data again (another account's page JSON always
-    differs, if only by the name in its menu)."""
+    whole JSON (`identity`, when given, stands for it one to one): an anonymous page is
+    reused for every visitor of it, an account's page only when the same account sees the
+    very same data again (another account's page JSON always differs, if only by the name
+    in its menu)."""
     global _down_until
     if not settings.SSR_ENABLED:
         return None
-    key = _cache_key(page_json) if reusable else ""
+    key = _cache_key(identity or (page_json,)) if reusable else ""
     if reusable:
         cached = _cache.get(key)
         if cached is not None:

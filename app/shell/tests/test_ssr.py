@@ -15,7 +15,9 @@ from django.urls import path, resolve
 from app.accounts.tests.factories import make_user
 from app.core import ssr
 from app.core.inertia import ERRORS_SESSION_KEY, render_page
+from app.core.roles import Role
 from app.core.ssr_process import BUNDLE
+from app.teams.tests.factories import make_team
 from app.urls import urlpatterns as app_urlpatterns
 
 pytestmark = pytest.mark.django_db
@@ -260,6 +262,29 @@ def test_an_accounts_unchanged_page_is_reused_for_that_account_alone(client, fak
         # Another account's page JSON differs (its name, its courses): rendered for it.
         other.get("/platforma")
     assert server.requests == 2
+
+
+def test_a_kept_page_is_rendered_again_when_its_props_or_its_visitor_change(client, fake_ssr):
+    # The team page's props come from its cache entry, encoded (EncodedProps): the HTML is
+    # kept by their digest and the rest of the page JSON, never by one of them alone.
+    settings_on, server = fake_ssr(_valid)
+    ola = make_user(first_name="Ola", roles=[Role.MANAGER])
+    ewa = make_user(first_name="Ewa", roles=[Role.MANAGER])
+    team = make_team(name="Sprzedaż", managers=[ola, ewa])
+    client.force_login(ola)
+    other = Client()
+    other.force_login(ewa)
+    url = f"/manager/zespol/{team.pk}"
+    with settings_on:
+        client.get(url)
+        client.get(url)
+        assert server.requests == 1
+        other.get(url)  # the same team, another manager's name in the menu
+        assert server.requests == 2
+        team.name = "Marketing"
+        team.save()
+        client.get(url)  # the same manager, the team's props changed
+        assert server.requests == 3
 
 
 def test_a_page_with_a_flash_message_is_rendered_but_never_kept(client, fake_ssr):
