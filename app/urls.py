@@ -15,12 +15,15 @@ def app_urls(module: str) -> tuple[list[URLPattern | URLResolver], str]:
     return [*urls.urlpatterns, *api_urls.operations(urls.app_name)], urls.app_name
 
 
+# Django tries the patterns one by one, so the busiest areas come first: the manager's and
+# the learner's (learning after accounts, whose pages under platforma/profil/ its catch-all
+# would answer). No pattern of an include is shadowed by one before it.
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("", include(app_urls("app.core.urls"))),
-    path("", include(app_urls("app.accounts.urls"))),
-    path("", include(app_urls("app.shell.urls"))),
     path("", include(app_urls("app.teams.urls"))),
+    path("", include(app_urls("app.accounts.urls"))),
     path("", include(app_urls("app.learning.urls"))),
+    path("", include(app_urls("app.core.urls"))),
+    path("", include(app_urls("app.shell.urls"))),
     path("", include(app_urls("app.vouchers.urls"))),
     path("", include(app_urls("app.consent.urls"))),
     path("", include("app.api.urls")),

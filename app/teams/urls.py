@@ -6,7 +6,7 @@ app_name = "teams"
 
 urlpatterns = [
     # The learner's team page, under the learner area's address (included before the
-    # learning app, whose catch-all would answer it first).
+    # learning app, whose catch-all would answer it first: app/urls.py).
     path("platforma/student", views.student, name="student"),
     path("twoj_zespol", views.invitation, name="invitation"),
     path("twoj_zespol/wyloguj", views.invitation_logout, name="invitation_logout"),
