@@ -18,6 +18,7 @@ from django.db import connections, router
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 
 from app.core.memory_lru import MemoryLru
 from app.core.queries import planned_cursor
@@ -46,12 +47,13 @@ def session_column_register(name: str, sql: Callable[[BaseDatabaseWrapper], str 
 
 
 def account_of(request: HttpRequest) -> Any:
-    """The request's account itself (or AnonymousUser): the one read with its session, not
-    the lazy stand-in Django puts on `request.user`, through which every attribute read
-    is a call of its own (the props of every page read dozens). Whatever `request.user`
-    is now (another account after a login, none after a logout) is what it stands for."""
+    """The request's account itself (or AnonymousUser), not the lazy stand-in Django puts
+    on `request.user`, through which every attribute read is a call of its own (the props
+    of every page read dozens). That stand-in holds the account read with the request's
+    session (the first one read for it, PlatformaAuthenticationBackend); whatever replaced
+    it (an account logged in, none after a logout) is returned as it is."""
     user = request.user
-    if not user.is_authenticated:
+    if not isinstance(user, SimpleLazyObject) or not user.is_authenticated:
         return user
     state = request_cache()
     found = state.accounts.get(user.pk) if state is not None else None
@@ -60,12 +62,22 @@ def account_of(request: HttpRequest) -> Any:
 
 def read_with_session(*, user_id: int, name: str) -> Any | None:
     """The value of the column `name` read with this request's session for the account
-    `user_id`; None outside a request, for another account, or where the database had no
-    such column. Read in this request, from the database: never a cached copy."""
+    `user_id`; None outside a request, for another account, where the database had no
+    such column, or once the request forgot it (`read_with_session_forget`). Read in this
+    request, from the database: never a cached copy."""
     state = request_cache()
     if state is None:
         return None
     return state.read_with_session.get((user_id, name))
+
+
+def read_with_session_forget(*, name: str) -> None:
+    """Forget the column `name` read with the session, for every account: the request
+    changed what it reads (its readers then ask the database with a query of their own)."""
+    state = request_cache()
+    if state is not None:
+        for key in [key for key in state.read_with_session if key[1] == name]:
+            del state.read_with_session[key]
 
 
 @cache
@@ -170,11 +182,15 @@ class SessionStore(db.SessionStore):
             user = User.from_db(alias, attnames, account)
             # The role codes as UserManager.with_role_codes gives them (User.role_codes).
             user.role_list = ",".join(sorted({row[2] for row in rows if row[2]}))
-            state.accounts[user.pk] = user
-            # Kept in the request's state, not on the account: a copy of the account
-            # (pickled, say) never carries them beyond this request.
-            for name, value in zip(names, read, strict=True):
-                state.read_with_session[(user.pk, name)] = value
+            # The first read of an account in a request is the one `request.user` stands
+            # for (PlatformaAuthenticationBackend); a later one (another of its sessions)
+            # leaves it, and what was read with it, as they were.
+            if user.pk not in state.accounts:
+                state.accounts[user.pk] = user
+                # Kept in the request's state, not on the account: a copy of the account
+                # (pickled, say) never carries them beyond this request.
+                for name, value in zip(names, read, strict=True):
+                    state.read_with_session[(user.pk, name)] = value
         return self.model(
             session_key=self.session_key,
             session_data=data,

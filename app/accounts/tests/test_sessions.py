@@ -254,5 +254,9 @@ def test_the_account_of_a_request_is_the_one_its_session_read_or_what_replaced_i
         assert account.pk == ola.pk
         login(request, ewa, backend=settings.AUTHENTICATION_BACKENDS[0])
         assert account_of(request) is ewa
+        # Logged in again as Ola, with another copy of her account: that copy.
+        ola_again = User.objects.get(pk=ola.pk)
+        login(request, ola_again, backend=settings.AUTHENTICATION_BACKENDS[0])
+        assert account_of(request) is ola_again
         logout(request)
         assert not account_of(request).is_authenticated
