@@ -20,6 +20,7 @@ from datetime import datetime
 from django.db.models import Model
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
+from app.accounts.sessions import read_with_session_forget
 from app.core.versioned_cache import shared_generation, versioned_cached
 from app.learning.cache import CATALOGUE
 
@@ -34,6 +35,15 @@ def teams_cache_bump(*, team_ids: Iterable[int]) -> None:
     ids = set(team_ids)
     if ids:
         Team.objects.filter(pk__in=ids).generation_bump()
+        _managed_teams_forget()
+
+
+def _managed_teams_forget(*args, **kwargs) -> None:
+    # A request that changed a team (its managers, its generation) no longer takes the
+    # teams its session read for the truth: the access check asks the database again.
+    from app.teams.selectors import MANAGED_TEAMS
+
+    read_with_session_forget(name=MANAGED_TEAMS)
 
 
 def team_cached[T](
@@ -110,6 +120,7 @@ def connect_signals() -> None:
         post_delete.connect(receiver, sender=model, dispatch_uid=f"team-cache-{uid}-d")
 
     # The team's own row moves its generation itself (CachedRow).
+    both(_managed_teams_forget, Team, "team")
     both(_team_row_changed, Membership, "membership")
     both(_team_row_changed, Invitation, "invitation")
     both(_member_work_changed, LessonProgress, "progress")

@@ -6,18 +6,21 @@ import time
 from datetime import timedelta
 
 import pytest
-from django.test import Client
+from django.http import Http404
+from django.test import Client, RequestFactory
 from django.utils import timezone
 
 from app.accounts.services import account_erase
+from app.accounts.sessions import SessionStore
 from app.accounts.tests.factories import make_user
+from app.core.request_cache import request_cache_scope
 from app.core.roles import Role
 from app.core.tests.helpers import SESSION_QUERIES, SHARED_GENERATION_QUERIES, page_of, visit
 from app.learning.models import Certificate, Lesson, LessonProgress
 from app.learning.tests.factories import make_course, make_exam
 from app.teams import services
 from app.teams.models import Invitation, Membership, Team
-from app.teams.selectors import MANAGED_TEAMS_READ
+from app.teams.selectors import MANAGED_TEAMS_READ, access_team_generation_by_id
 from app.teams.tests.factories import make_invitation, make_team
 from app.teams.tests.helpers import ACCESS_CHECK_QUERIES, add_member
 
@@ -185,7 +188,9 @@ def test_other_query_parameters_are_served_but_not_cached(setting):
     assert props(state["client"], f"{url}?sort=x")["members"][0]["name"].startswith("Ewa")
 
 
-def test_a_manager_of_more_teams_than_the_session_reads_reaches_each_and_no_other(client):
+def test_a_manager_of_more_teams_than_the_session_reads_reaches_each_and_no_other(
+    client, django_assert_num_queries
+):
     # The session's query reads the first MANAGED_TEAMS_READ teams; the others are asked
     # about with a query of their own.
     manager = make_user(roles=[Role.MANAGER])
@@ -197,6 +202,30 @@ def test_a_manager_of_more_teams_than_the_session_reads_reaches_each_and_no_othe
     )
     stranger_team = make_team(name="Cudzy zespół")
     client.force_login(manager)
-    for team in (teams[0], teams[-1]):
-        assert props(client, f"/manager/zespol/{team.pk}")["team"]["name"] == team.name
+    # A team among those read with the session needs no query of its own (on PostgreSQL);
+    # one past them does.
+    for team, check in [(teams[0], ACCESS_CHECK_QUERIES), (teams[-1], 1)]:
+        url = f"/manager/zespol/{team.pk}"
+        assert props(client, url)["team"]["name"] == team.name
+        with django_assert_num_queries(SESSION_QUERIES + check + SHARED_GENERATION_QUERIES):
+            props(client, url)
     assert visit(client, f"/manager/zespol/{stranger_team.pk}").status_code == 404
+
+
+def test_a_request_that_changed_a_team_checks_its_managers_in_the_database():
+    manager = make_user(roles=[Role.MANAGER])
+    team = make_team(name="Sprzedaż", managers=[manager])
+    request = RequestFactory().get(f"/manager/zespol/{team.pk}")
+    with request_cache_scope():
+        request.session = SessionStore(_session_of(manager))
+        request.session.load()  # reads the teams the manager runs with the session
+        assert access_team_generation_by_id(user=manager, team_id=team.pk) > 0
+        team.managers.remove(manager)
+        with pytest.raises(Http404):
+            access_team_generation_by_id(user=manager, team_id=team.pk)
+
+
+def _session_of(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.session.session_key
