@@ -11,3 +11,8 @@ class Frozen:
     (app/core/versioned_cache.py)."""
 
     __slots__ = ()
+
+    def unpickled_bytes(self) -> int:
+        """What it holds in memory beyond its pickle's size (parts it builds again when
+        unpickled), for the memory budget of the process's copies."""
+        return 0

@@ -17,7 +17,7 @@ import re
 import secrets
 from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
 from contextvars import ContextVar
-from types import BuiltinFunctionType, FunctionType
+from types import BuiltinFunctionType, FunctionType, MappingProxyType
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
@@ -65,6 +65,7 @@ class Encoded:
     on each visit, only written into the page (`PageResponse`)."""
 
     __slots__ = ("json",)
+    json: bytes
 
     def __init__(self, value: Any) -> None:
         # Encoded on its own, even while a page is being encoded: one nested in the value
@@ -72,9 +73,17 @@ class Encoded:
         # ASCII (json.dumps escapes the rest), so kept as the bytes the page is made of.
         token = _encoded_written.set(None)
         try:
-            self.json = script_safe(json.dumps(value, cls=PageJsonEncoder)).encode()
+            encoded = script_safe(json.dumps(value, cls=PageJsonEncoder)).encode()
         finally:
             _encoded_written.reset(token)
+        object.__setattr__(self, "json", encoded)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Shared as it is by every reader of a cached page (EncodedProps, Frozen).
+        raise AttributeError(f"An encoded prop cannot be changed ({name}).")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_encoded_of, (self.json,))
 
 
 class EncodedProps(Frozen, Mapping[str, Encoded]):
@@ -84,15 +93,35 @@ class EncodedProps(Frozen, Mapping[str, Encoded]):
     it can be changed once built, so a process's copy is shared by its readers (Frozen)."""
 
     __slots__ = ("_props", "digest", "members")
+    _props: Mapping[str, Encoded]
+    members: bytes
+    digest: bytes
 
     def __init__(self, props: Mapping[str, Any]) -> None:
-        self._props = {name: Encoded(value) for name, value in props.items()}
-        self.members = b", ".join(
-            script_safe(json.dumps(name)).encode() + b": " + encoded.json
-            for name, encoded in self._props.items()
+        self._fill({name: Encoded(value) for name, value in props.items()})
+
+    def _fill(self, encoded: dict[str, Encoded]) -> None:
+        # Set once, here: the object is shared by every reader in the process (Frozen),
+        # and its members must keep matching their digest, which names them in a page's
+        # identity (PageResponse.identity).
+        members = b", ".join(
+            script_safe(json.dumps(name)).encode() + b": " + value.json
+            for name, value in encoded.items()
         )
-        # Names the members in a page's identity (PageResponse.identity), hashed once.
-        self.digest = hashlib.sha256(self.members).digest()
+        object.__setattr__(self, "_props", MappingProxyType(encoded))
+        object.__setattr__(self, "members", members)
+        object.__setattr__(self, "digest", hashlib.sha256(members).digest())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"A page's encoded props cannot be changed ({name}).")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as the props' JSON alone (half the bytes in Redis): the rest is built
+        # from it again.
+        return (_encoded_props_of, (dict(self._props),))
+
+    def unpickled_bytes(self) -> int:
+        return len(self.members)
 
     def __getitem__(self, name: str) -> Encoded:
         return self._props[name]
@@ -117,6 +146,19 @@ class EncodedProps(Frozen, Mapping[str, Encoded]):
 
     def __contains__(self, name: object) -> bool:
         return name in self._props
+
+
+def _encoded_props_of(encoded: dict[str, Encoded]) -> EncodedProps:
+    """EncodedProps of props already encoded (as unpickled), without encoding them again."""
+    props = EncodedProps.__new__(EncodedProps)
+    props._fill(encoded)
+    return props
+
+
+def _encoded_of(page_json: bytes) -> "Encoded":
+    encoded = Encoded.__new__(Encoded)
+    object.__setattr__(encoded, "json", page_json)
+    return encoded
 
 
 def encoded_props(props: Mapping[str, Any]) -> EncodedProps:

@@ -182,5 +182,9 @@ def versioned_cached[T](
 def _near_keep(entry_key: str, generations: tuple, value: Any, seconds: float) -> None:
     deadline = _monotonic_clock() + seconds
     pickled = pickle.dumps(value)
-    kept = value if isinstance(value, Frozen) else pickled
-    _near.put(entry_key, _Near(generations, kept, deadline, len(pickled)))
+    if isinstance(value, Frozen):
+        _near.put(
+            entry_key, _Near(generations, value, deadline, len(pickled) + value.unpickled_bytes())
+        )
+    else:
+        _near.put(entry_key, _Near(generations, pickled, deadline, len(pickled)))

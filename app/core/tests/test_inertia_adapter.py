@@ -190,6 +190,17 @@ def test_a_pages_encoded_props_are_written_in_one_piece_as_its_props_would_be(fi
     assert b"<Ola>" not in content and b"platforma-encoded" not in content
 
 
+def test_kept_props_cannot_be_changed_once_built():
+    # One object is shared by every reader of a cached page in the process (Frozen).
+    props = pickle.loads(pickle.dumps(encoded_props({"rows": [1, 2]})))
+    for target, name in [(props, "members"), (props, "digest"), (props["rows"], "json")]:
+        with pytest.raises(AttributeError):
+            setattr(target, name, b"[]")
+    with pytest.raises(TypeError):
+        props._props["rows"] = Encoded([3])  # type: ignore[index]
+    assert props.members == encoded_props({"rows": [1, 2]}).members == b'"rows": [1, 2]'
+
+
 def test_a_partial_reload_picks_encoded_props_by_name():
     headers = {
         **inertia_headers(),

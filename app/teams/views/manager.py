@@ -83,6 +83,9 @@ class _CachedTeamPage(Frozen):
     props: EncodedProps
     valid_until: datetime | None
 
+    def unpickled_bytes(self) -> int:
+        return self.props.unpickled_bytes()
+
 
 def _team_page_build(request: AuthenticatedRequest, team_id: int) -> _CachedTeamPage:
     # Only a manager of the team gets here: nobody else can make the page be built.
