@@ -228,4 +228,6 @@ def test_a_request_that_changed_a_team_checks_its_managers_in_the_database():
 def _session_of(user) -> str:
     client = Client()
     client.force_login(user)
-    return client.session.session_key
+    key = client.session.session_key
+    assert key is not None
+    return key
