@@ -113,18 +113,31 @@ def voucher_redeem(*, user: User, code: str) -> Grant:
     voucher, product, kind = _redeem_checks(
         voucher=_voucher_of(code=normalized, user=user), now=now
     )
+    if not _seat_taken(voucher=voucher, user=user, product=product, kind=kind, now=now):
+        # The one statement reads the voucher as it was when it began, and it may have
+        # waited for the learner's own rows (held by an export, say) before reaching the
+        # seat: a seat added or dates moved meanwhile are seen only by a statement begun
+        # later. Asked again once, when the voucher as it is now has a seat left.
+        voucher = _dates_check(voucher=_voucher_of(code=normalized), now=now)
+        if voucher.seats_used >= voucher.seats or not _seat_taken(
+            voucher=voucher, user=user, product=product, kind=kind, now=now
+        ):
+            raise _used_up()
+    return Grant(type=kind, object_id=product.pk, title=product.title)
+
+
+def _seat_taken(
+    *, voucher: Voucher, user: User, product: Product, kind: ProductKind, now: datetime
+) -> bool:
+    """_redemption_written, with the learner told why when they got the product meanwhile."""
     try:
-        taken = _redemption_written(voucher=voucher, user=user, product=product, kind=kind, now=now)
+        return _redemption_written(voucher=voucher, user=user, product=product, kind=kind, now=now)
     except IntegrityError:
         # This learner got the product a moment ago (by another voucher, a team, or this
         # voucher in a parallel request) past the checks; nothing was written.
         if Redemption.objects.filter(voucher=voucher, user=user).exists():
             raise _already_redeemed() from None
         raise _already_owned(product) from None
-    if not taken:
-        _dates_check(voucher=_voucher_of(code=normalized), now=now)
-        raise _used_up()
-    return Grant(type=kind, object_id=product.pk, title=product.title)
 
 
 @cache

@@ -15,6 +15,7 @@ from app.learning.models import Access
 from app.learning.tests.factories import make_course
 from app.teams.services import invitation_accept
 from app.teams.tests.factories import make_invitation, make_team
+from app.vouchers import services as services_module
 from app.vouchers.models import Redemption, Voucher
 from app.vouchers.tests.factories import make_voucher
 from app.vouchers.tests.helpers import redemption_outcome
@@ -87,6 +88,59 @@ def test_a_learner_whose_account_is_held_does_not_hold_up_the_others(services, w
     }
     assert Voucher.objects.get(pk=voucher.pk).seats_used == 2
     assert Redemption.objects.filter(voucher=voucher).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_seat_added_while_the_learner_waits_is_theirs(services, writes, monkeypatch):
+    # A learner redeems the last seat of a voucher while their account is held (an export
+    # of their data). Just after their checks, another learner takes that seat; while the
+    # first learner's redemption waits for their account, an admin adds a seat. Once the
+    # account is free the redemption must take the new seat: "used up" would refuse a
+    # free seat (the one statement reads the voucher as it was when it began).
+    course = make_course()
+    voucher = make_voucher(code="DOSTAWKA", product=course, seats=2)
+    assert redemption_outcome(user=make_user(), code="dostawka") == "granted"
+    learner, other = make_user(), make_user()
+    held, seat_added = threading.Event(), threading.Event()
+    outcomes: dict[str, object] = {}
+    checks = services_module._redeem_checks
+
+    def checks_then_the_last_seat_goes(**kwargs):
+        checked = checks(**kwargs)
+        if "other" not in outcomes:  # the first checks (the learner's) alone
+            outcomes["other"] = "checked"
+            outcomes["other"] = redemption_outcome(user=other, code="dostawka")
+        return checked
+
+    monkeypatch.setattr(services_module, "_redeem_checks", checks_then_the_last_seat_goes)
+
+    def hold_account() -> None:
+        outcomes["seat_added_while_held"] = _account_held(
+            learner, held, until=lambda: seat_added.wait(timeout=15)
+        )
+
+    def admin_adds_a_seat() -> None:
+        held.wait(timeout=15)
+        # Once the redemption waits for the account (a failure shows in the outcomes).
+        outcomes["redemption_waits"] = _lock_waits_seen(1)
+        Voucher.objects.filter(pk=voucher.pk).update(seats=3)
+        seat_added.set()
+
+    def redeem() -> None:
+        held.wait(timeout=15)
+        outcomes["learner"] = redemption_outcome(user=learner, code="dostawka")
+
+    run_at_once(hold_account, admin_adds_a_seat, redeem)
+
+    assert outcomes == {
+        "other": "granted",
+        "redemption_waits": True,
+        "seat_added_while_held": True,
+        "learner": "granted",
+    }
+    assert Voucher.objects.get(pk=voucher.pk).seats_used == 3
+    assert Access.objects.filter(user=learner, course=course).count() == 1
+    assert Redemption.objects.filter(voucher=voucher).count() == 3
 
 
 @pytest.mark.django_db(transaction=True)
