@@ -27,6 +27,8 @@ _MISSING = object()
 
 @dataclass
 class RequestCache:
+    # The request's path ("" for a test or task standing for a request).
+    path: str = ""
     # Accounts read with the session (app/accounts/sessions.py), by id.
     accounts: dict[int, Any] = field(default_factory=dict)
     # What apps read with that session about its account, by (account id, name).
@@ -44,9 +46,10 @@ def request_cache() -> RequestCache | None:
 
 
 @contextmanager
-def request_cache_scope() -> Iterator[RequestCache]:
-    """A fresh request cache for the code inside (a request, or a test standing for one)."""
-    state = RequestCache()
+def request_cache_scope(*, path: str = "") -> Iterator[RequestCache]:
+    """A fresh request cache for the code inside (a request to `path`, or a test standing
+    for one)."""
+    state = RequestCache(path=path)
     token = _current.set(state)
     try:
         yield state
@@ -96,6 +99,6 @@ class RequestCacheMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        with request_cache_scope() as state:
+        with request_cache_scope(path=request.path_info) as state:
             state.companions = [partial(keys, request) for keys in _registered]
             return self.get_response(request)

@@ -25,6 +25,8 @@ class TeamsConfig(AppConfig):
         data_export_register(section="teams", build=teams_export)
         from app.accounts.sessions import session_column_register
         from app.teams.selectors import MANAGED_TEAMS, managed_teams_sql
+        from app.teams.urls import team_manager_path
 
-        # The team page's access check, read with the session: no query of its own.
-        session_column_register(MANAGED_TEAMS, managed_teams_sql)
+        # The team page's access check, read with the session: no query of its own. Read
+        # on the team's pages alone (every other page would pay for it).
+        session_column_register(MANAGED_TEAMS, managed_teams_sql, paths=team_manager_path)

@@ -4,6 +4,10 @@ from app.teams import views
 
 app_name = "teams"
 
+# The pages of one team for its managers: they check access with what the session's query
+# read (app/teams/apps.py).
+TEAM_PAGES = "manager/zespol/"
+
 urlpatterns = [
     # The learner's team page, under the learner area's address (included before the
     # learning app, whose catch-all would answer it first: app/urls.py).
@@ -11,22 +15,28 @@ urlpatterns = [
     path("twoj_zespol", views.invitation, name="invitation"),
     path("twoj_zespol/wyloguj", views.invitation_logout, name="invitation_logout"),
     path("manager", views.manager, name="manager"),
-    path("manager/zespol/<int:team_id>", views.manager_team, name="team"),
-    path("manager/zespol/<int:team_id>/zaproszenia", views.invite, name="invite"),
+    path(f"{TEAM_PAGES}<int:team_id>", views.manager_team, name="team"),
+    path(f"{TEAM_PAGES}<int:team_id>/zaproszenia", views.invite, name="invite"),
     path(
-        "manager/zespol/<int:team_id>/postepy.csv",
+        f"{TEAM_PAGES}<int:team_id>/postepy.csv",
         views.team_progress_csv,
         name="team_progress_csv",
     ),
     path(
-        "manager/zespol/<int:team_id>/zaproszenia/<int:invitation_id>/wyslij-ponownie",
+        f"{TEAM_PAGES}<int:team_id>/zaproszenia/<int:invitation_id>/wyslij-ponownie",
         views.invitation_resend,
         name="invitation_resend",
     ),
     path(
-        "manager/zespol/<int:team_id>/zaproszenia/<int:invitation_id>/wycofaj",
+        f"{TEAM_PAGES}<int:team_id>/zaproszenia/<int:invitation_id>/wycofaj",
         views.invitation_revoke,
         name="invitation_revoke",
     ),
     path("manager/<path:rest>", views.manager_not_found),
 ]
+
+
+def team_manager_path(path: str) -> bool:
+    """Whether a request's `path` is one of a team's pages for its managers (the app's
+    pages are served from the root; mounted elsewhere, they ask with a query of their own)."""
+    return path.startswith(f"/{TEAM_PAGES}")

@@ -6,12 +6,13 @@ import time
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.http import Http404
 from django.test import Client, RequestFactory
 from django.utils import timezone
 
 from app.accounts.services import account_erase
-from app.accounts.sessions import SessionStore
+from app.accounts.sessions import SessionStore, read_with_session
 from app.accounts.tests.factories import make_user
 from app.core.request_cache import request_cache_scope
 from app.core.roles import Role
@@ -20,7 +21,11 @@ from app.learning.models import Certificate, Lesson, LessonProgress
 from app.learning.tests.factories import make_course, make_exam
 from app.teams import services
 from app.teams.models import Invitation, Membership, Team
-from app.teams.selectors import MANAGED_TEAMS_READ, access_team_generation_by_id
+from app.teams.selectors import (
+    MANAGED_TEAMS,
+    MANAGED_TEAMS_READ,
+    access_team_generation_by_id,
+)
 from app.teams.tests.factories import make_invitation, make_team
 from app.teams.tests.helpers import ACCESS_CHECK_QUERIES, add_member
 
@@ -216,13 +221,40 @@ def test_a_request_that_changed_a_team_checks_its_managers_in_the_database():
     manager = make_user(roles=[Role.MANAGER])
     team = make_team(name="Sprzedaż", managers=[manager])
     request = RequestFactory().get(f"/manager/zespol/{team.pk}")
-    with request_cache_scope():
+    with request_cache_scope(path=request.path_info):
         request.session = SessionStore(_session_of(manager))
         request.session.load()  # reads the teams the manager runs with the session
+        if connection.vendor == "postgresql":
+            assert read_with_session(user_id=manager.pk, name=MANAGED_TEAMS) is not None
         assert access_team_generation_by_id(user=manager, team_id=team.pk) > 0
         team.managers.remove(manager)
         with pytest.raises(Http404):
             access_team_generation_by_id(user=manager, team_id=team.pk)
+
+
+@pytest.mark.parametrize(
+    ("path", "read"),
+    [
+        ("/manager/zespol/{team}", True),
+        ("/manager/zespol/{team}/postepy.csv", True),
+        # Every other page of the manager's, and every page of anyone else's, pays
+        # nothing for them.
+        ("/manager", False),
+        ("/platforma", False),
+        ("/platforma/manager/zespol/{team}", False),
+    ],
+)
+def test_the_session_reads_the_teams_a_manager_runs_on_a_teams_pages_alone(path, read):
+    manager = make_user(roles=[Role.MANAGER])
+    team = make_team(name="Sprzedaż", managers=[manager])
+    with request_cache_scope(path=path.format(team=team.pk)):
+        session = SessionStore(_session_of(manager))
+        session.load()
+        teams = read_with_session(user_id=manager.pk, name=MANAGED_TEAMS)
+    if read and connection.vendor == "postgresql":
+        assert [int(team_id) for team_id, _generation in teams] == [team.pk]
+    else:
+        assert teams is None
 
 
 def _session_of(user) -> str:
