@@ -104,7 +104,18 @@ def refuse_busy_ports(ports: list[int]) -> None:
                 )
 
 
+# The server's own log (a line per request, and its warnings): kept apart from what the
+# benchmark prints, which it would bury under megabytes.
+SERVER_LOG = Path(os.environ.get("PLATFORMA_VAR_DIR", ROOT / "var")) / "bench-server.log"
+
+
 def start_server() -> subprocess.Popen:
+    SERVER_LOG.parent.mkdir(parents=True, exist_ok=True)
+    with SERVER_LOG.open("w") as log:
+        return _started(log)
+
+
+def _started(log) -> subprocess.Popen:
     server = subprocess.Popen(
         [
             sys.executable,
@@ -121,6 +132,8 @@ def start_server() -> subprocess.Popen:
         ],
         cwd=ROOT,
         env=ENV,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     for _ in range(100):
         try:
@@ -515,6 +528,9 @@ def main() -> None:
             f" target >= 300){note}"
         )
         print(_connections(held))
+    with SERVER_LOG.open(errors="replace") as log:
+        problems = sum(1 for line in log if re.search(r"\b(WARNING|ERROR|CRITICAL)\b", line))
+    print(f"server log           {SERVER_LOG} ({problems} warnings or errors)")
 
 
 def _connections(held: int | None) -> str:
