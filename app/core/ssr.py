@@ -6,6 +6,7 @@ logged once for that response, with the page name."""
 import hashlib
 import json
 import logging
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -43,6 +44,12 @@ def _size(page: RenderedPage) -> int:
 
 
 _cache: MemoryLru[str, RenderedPage] = MemoryLru(budget=CACHE_BYTES, size_of=_size)
+# Pages being rendered by a request of this process, by cache key. A page many visitors
+# open at once (the login page after a deploy, a team page its managers open together) is
+# sent to the SSR process once: the process renders one page at a time, so every copy
+# would make the others later, past the timeout under load, and none of them kept.
+_underway: dict[str, threading.Event] = {}
+_underway_lock = threading.Lock()
 _pools: dict[str, urllib3.HTTPConnectionPool] = {}
 # After a refused connection the process is taken as down for a moment: pages do not each
 # wait for it, and the outage is logged once rather than once per page.
@@ -114,14 +121,36 @@ def page_render(
     reused for every visitor of it, an account's page only when the same account sees the
     very same data again (another account's page JSON always differs, if only by the name
     in its menu)."""
-    global _down_until
     if not settings.SSR_ENABLED:
         return None
-    key = _cache_key(identity or (page_json,)) if reusable else ""
-    if reusable:
-        cached = _cache.get(key)
-        if cached is not None:
-            return cached
+    if not reusable:
+        return _rendered(component=component, page_json=page_json)
+    key = _cache_key(identity or (page_json,))
+    cached = _cache.get(key)
+    if cached is not None:
+        return cached
+    with _underway_lock:
+        underway = _underway.get(key)
+        if underway is None:
+            _underway[key] = threading.Event()
+    if underway is not None:
+        # Another request of this process is rendering the very same page: waited for (at
+        # most what a page waits for the process), not sent again.
+        underway.wait(settings.SSR_TIMEOUT_SECONDS)
+        return _cache.get(key)
+    try:
+        rendered = _rendered(component=component, page_json=page_json)
+        if rendered is not None:
+            _cache.put(key, RenderedPage(rendered.head, rendered.body))
+        return rendered
+    finally:
+        with _underway_lock:
+            _underway.pop(key).set()
+
+
+def _rendered(*, component: str, page_json: bytes) -> RenderedPage | None:
+    """The page as the SSR process renders it, or None (the reason logged)."""
+    global _down_until
     if time.monotonic() < _down_until:
         logger.debug("SSR skipped for %s: the SSR process was unreachable", component)
         return None
@@ -162,6 +191,4 @@ def page_render(
     except _Unusable as error:
         logger.warning("SSR of %s unusable: %s; rendered in the browser", component, error)
         return None
-    if reusable:
-        _cache.put(key, rendered)
     return RenderedPage(rendered.head, rendered.body, time.perf_counter() - started)

@@ -17,6 +17,7 @@ from app.core import ssr
 from app.core.inertia import ERRORS_SESSION_KEY, render_page
 from app.core.roles import Role
 from app.core.ssr_process import BUNDLE
+from app.core.tests.helpers import run_at_once
 from app.teams.tests.factories import make_team
 from app.urls import urlpatterns as app_urlpatterns
 
@@ -248,6 +249,46 @@ def test_anonymous_pages_are_rendered_once_and_then_come_from_the_cache(client, 
     assert first == second
     # The same page JSON once; another URL is another page.
     assert server.requests == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_many_open_at_once_is_rendered_once(fake_ssr):
+    # Six visitors open the login page together while the SSR process takes its time: it
+    # is sent to the process once, and every visitor gets it rendered.
+    settings_on, server = fake_ssr(lambda: (*_valid()[:2], 0.5))
+    pages: list[str] = []
+
+    def visit_login() -> None:
+        pages.append(Client().get("/login").content.decode())
+
+    with settings_on, override_settings(SSR_TIMEOUT_SECONDS=5):
+        run_at_once(*[visit_login] * 6)
+
+    assert server.requests == 1
+    assert len(pages) == 6
+    assert all("<p>Z serwera</p>" in page for page in pages)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_visitors_waiting_for_a_render_that_fails_get_the_page_to_render_themselves(
+    fake_ssr, caplog
+):
+    # The one render they wait for fails: each gets the page for the browser to render, at
+    # once, and the failure is logged once (for the request that asked).
+    settings_on, server = fake_ssr(lambda: (500, b'{"error": "boom"}', 0.5))
+    pages: list[str] = []
+
+    def visit_login() -> None:
+        pages.append(Client().get("/login").content.decode())
+
+    with settings_on, override_settings(SSR_TIMEOUT_SECONDS=5), caplog.at_level(logging.WARNING):
+        run_at_once(*[visit_login] * 3)
+
+    assert server.requests == 1
+    assert len(pages) == 3
+    assert all(_client_rendered(page) for page in pages)
+    messages = [r.getMessage() for r in caplog.records if r.name == "app.core.ssr"]
+    assert messages == ["SSR of Accounts/Login failed: boom; rendered in the browser"]
 
 
 def test_an_accounts_unchanged_page_is_reused_for_that_account_alone(client, fake_ssr):
