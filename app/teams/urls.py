@@ -1,11 +1,13 @@
+import re
+
 from django.urls import path
 
 from app.teams import views
 
 app_name = "teams"
 
-# The pages of one team for its managers: they check access with what the session's query
-# read (app/teams/apps.py).
+# The pages of one team for its managers; the first checks access with what the session's
+# query read (app/teams/apps.py).
 TEAM_PAGES = "manager/zespol/"
 
 urlpatterns = [
@@ -35,8 +37,11 @@ urlpatterns = [
     path("manager/<path:rest>", views.manager_not_found),
 ]
 
+_TEAM_PAGE = re.compile(rf"/{TEAM_PAGES}\d+")
+
 
 def team_manager_path(path: str) -> bool:
-    """Whether a request's `path` is one of a team's pages for its managers (the app's
-    pages are served from the root; mounted elsewhere, they ask with a query of their own)."""
-    return path.startswith(f"/{TEAM_PAGES}")
+    """Whether a request's `path` is a team's page for its managers, the one page that
+    checks access with what the session read (the app's pages are served from the root;
+    mounted elsewhere, it asks with a query of its own)."""
+    return _TEAM_PAGE.fullmatch(path) is not None

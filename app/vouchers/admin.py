@@ -58,6 +58,15 @@ class VoucherAdmin(admin.ModelAdmin):
     # The counter moves only with redemptions, under the voucher's row lock.
     readonly_fields = ["seats_used", "created_at"]
 
+    def save_model(self, request, obj, form, change) -> None:
+        if not change:
+            super().save_model(request, obj, form, change)
+            return
+        # Every field but the counter: the voucher was read at the start of this request,
+        # and writing its counter back would lose the redemptions made since, letting the
+        # voucher grant more than its seats.
+        obj.save(update_fields=[field for field in form.fields if field in form.cleaned_data])
+
 
 @admin.register(VoucherBatch)
 class VoucherBatchAdmin(admin.ModelAdmin):

@@ -117,11 +117,12 @@ def voucher_redeem(*, user: User, code: str) -> Grant:
         # The one statement reads the voucher as it was when it began, and it may have
         # waited for the learner's own rows (held by an export, say) before reaching the
         # seat: a seat added or dates moved meanwhile are seen only by a statement begun
-        # later. Asked again once, when the voucher as it is now has a seat left.
-        voucher = _dates_check(voucher=_voucher_of(code=normalized), now=now)
-        if voucher.seats_used >= voucher.seats or not _seat_taken(
-            voucher=voucher, user=user, product=product, kind=kind, now=now
-        ):
+        # later. Checked again as it is now (a seat left, and whatever else an admin may
+        # have changed: its dates, its product), and written once more.
+        voucher, product, kind = _redeem_checks(
+            voucher=_voucher_of(code=normalized, user=user), now=now
+        )
+        if not _seat_taken(voucher=voucher, user=user, product=product, kind=kind, now=now):
             raise _used_up()
     return Grant(type=kind, object_id=product.pk, title=product.title)
 
@@ -145,8 +146,10 @@ def _redemption_statement(alias: str) -> str:
     """A redemption's writes as one statement, in the order the ORM makes them: the
     learner's access, the learner's generation (what the access's `post_save` signal
     moves, app/learning/cache.py), the redemption, and the seat last, taken only if one
-    is left and the voucher is valid (checked again on the newest row). It returns
-    whether the seat was taken; the caller's transaction rolls everything back when not.
+    is left and the voucher is valid. PostgreSQL checks that on the newest row when the
+    row as the statement began with it passed; a row that had no seat then is skipped
+    (voucher_redeem checks again). It returns whether the seat was taken; the caller's
+    transaction rolls everything back when not.
 
     In that order the voucher's row is locked last: a learner whose own rows another
     transaction holds (an export of their data, a second tab) waits before taking it,
@@ -194,7 +197,8 @@ def _redemption_written(
     *, voucher: Voucher, user: User, product: Product, kind: ProductKind, now: datetime
 ) -> bool:
     """Use one seat of `voucher` for `user` and grant the product, if a seat is left and
-    the voucher is valid at `now`; False (nothing written) when no seat was left. The
+    the voucher is valid at `now`; False (nothing written) when no seat was left (or, on
+    PostgreSQL, none was as the statement began: see _redemption_statement). The
     condition and the seat's increment are one statement, so parallel redemptions never
     overfill a voucher. Raises IntegrityError when the learner got the product or used
     the voucher meanwhile, having written nothing."""

@@ -94,3 +94,31 @@ def test_seats_cannot_drop_below_those_used(admin_client):
         "Liczba miejsc nie może być mniejsza niż wykorzystane: 1."
     ]
     assert Voucher.objects.get(pk=voucher.pk).seats == 3
+
+
+def test_an_admins_save_keeps_the_redemptions_made_meanwhile(admin_client, monkeypatch):
+    # A learner redeems the voucher while the admin's save of it is under way (after the
+    # voucher was read for the form): the seat they took stays counted.
+    from app.vouchers.admin import VoucherForm
+    from app.vouchers.services import voucher_redeem
+
+    course = make_course()
+    voucher = make_voucher(code="WTRAKCIE", product=course, seats=2)
+    clean = VoucherForm.clean
+
+    def clean_while_a_learner_redeems(form):
+        voucher_redeem(user=make_user(), code="WTRAKCIE")
+        return clean(form)
+
+    monkeypatch.setattr(VoucherForm, "clean", clean_while_a_learner_redeems)
+    url = reverse("admin:vouchers_voucher_change", args=[voucher.pk])
+    form = {
+        "code": "WTRAKCIE",
+        "course": course.pk,
+        "seats": 3,
+        "valid_from_0": "2026-01-01",
+        "valid_from_1": "00:00:00",
+    }
+    assert admin_client.post(url, form).status_code == 302
+    saved = Voucher.objects.get(pk=voucher.pk)
+    assert (saved.seats, saved.seats_used) == (3, 1)

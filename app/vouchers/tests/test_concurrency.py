@@ -96,7 +96,8 @@ def test_a_seat_added_while_the_learner_waits_is_theirs(services, writes, monkey
     # of their data). Just after their checks, another learner takes that seat; while the
     # first learner's redemption waits for their account, an admin adds a seat. Once the
     # account is free the redemption must take the new seat: "used up" would refuse a
-    # free seat (the one statement reads the voucher as it was when it began).
+    # free seat (the one statement reads the voucher as it was when it began). The ORM's
+    # steps pass either way: their seat's statement begins after the wait.
     course = make_course()
     voucher = make_voucher(code="DOSTAWKA", product=course, seats=2)
     assert redemption_outcome(user=make_user(), code="dostawka") == "granted"
