@@ -55,13 +55,7 @@ def test_an_admin_made_code_is_stored_normalised_and_unique(admin_client):
     course = make_course()
     make_voucher(code="PROMO2026", product=course)
     url = reverse("admin:vouchers_voucher_add")
-    form = {
-        "code": " promo2026 ",
-        "course": course.pk,
-        "seats": 5,
-        "valid_from_0": "2026-01-01",
-        "valid_from_1": "00:00:00",
-    }
+    form = _voucher_form(code=" promo2026 ", course=course, seats=5)
     response = admin_client.post(url, form)
     # The form comes back with the uniqueness error instead of a database error.
     assert response.status_code == 200
@@ -81,14 +75,7 @@ def test_seats_cannot_drop_below_those_used(admin_client):
     voucher = make_voucher(code="MALO", product=course, seats=3)
     voucher_redeem(user=make_user(), code="MALO")
     url = reverse("admin:vouchers_voucher_change", args=[voucher.pk])
-    form = {
-        "code": "MALO",
-        "course": course.pk,
-        "seats": 0,
-        "valid_from_0": "2026-01-01",
-        "valid_from_1": "00:00:00",
-    }
-    response = admin_client.post(url, form)
+    response = admin_client.post(url, _voucher_form(code="MALO", course=course, seats=0))
     assert response.status_code == 200
     assert response.context["adminform"].form.errors["seats"] == [
         "Liczba miejsc nie może być mniejsza niż wykorzystane: 1."
@@ -112,13 +99,18 @@ def test_an_admins_save_keeps_the_redemptions_made_meanwhile(admin_client, monke
 
     monkeypatch.setattr(VoucherForm, "clean", clean_while_a_learner_redeems)
     url = reverse("admin:vouchers_voucher_change", args=[voucher.pk])
-    form = {
-        "code": "WTRAKCIE",
-        "course": course.pk,
-        "seats": 3,
-        "valid_from_0": "2026-01-01",
-        "valid_from_1": "00:00:00",
-    }
+    form = _voucher_form(code="WTRAKCIE", course=course, seats=3)
     assert admin_client.post(url, form).status_code == 302
     saved = Voucher.objects.get(pk=voucher.pk)
     assert (saved.seats, saved.seats_used) == (3, 1)
+
+
+def _voucher_form(*, code: str, course, seats: int) -> dict:
+    """The admin's voucher form as the admin fills it in."""
+    return {
+        "code": code,
+        "course": course.pk,
+        "seats": seats,
+        "valid_from_0": "2026-01-01",
+        "valid_from_1": "00:00:00",
+    }
