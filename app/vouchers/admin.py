@@ -65,7 +65,7 @@ class VoucherAdmin(admin.ModelAdmin):
         # Every field but the counter: the voucher was read at the start of this request,
         # and writing its counter back would lose the redemptions made since, letting the
         # voucher grant more than its seats.
-        obj.save(update_fields=[field for field in form.fields if field in form.cleaned_data])
+        obj.save(update_fields=list(form.cleaned_data))
 
 
 @admin.register(VoucherBatch)
