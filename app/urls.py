@@ -6,6 +6,7 @@ from django.urls import URLPattern, URLResolver, include, path
 from django.views.static import serve
 
 from app.api import urls as api_urls
+from app.core.url_memo import RememberedResolver
 
 
 def app_urls(module: str) -> tuple[list[URLPattern | URLResolver], str]:
@@ -34,6 +35,9 @@ if not settings.IS_PRODUCTION and not settings.AWS_STORAGE_BUCKET_NAME:
     # Avatars on the local disk; in production the web server serves them, and files in
     # object storage are served by it (their URLs point there).
     urlpatterns.append(path("media/<path:path>", serve, {"document_root": settings.MEDIA_ROOT}))
+
+# Resolved as Django resolves them, each path once per process (app/core/url_memo.py).
+urlpatterns = [RememberedResolver(urlpatterns)]
 
 handler400 = "app.core.views.bad_request"
 handler403 = "app.core.views.forbidden"
