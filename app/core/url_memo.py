@@ -3,9 +3,10 @@
 Django resolves a path by trying the patterns in order; an include that does not match
 raises `Resolver404`, whose list of patterns tried the resolver above extends. The
 learner's home (`/platforma`) comes after the teams' and the accounts' 37 patterns: 4
-resolvers, 39 patterns, 3 exceptions and the 37 patterns tried copied into lists, 40-50 µs
-of the 700-750 µs of CPU the page takes in one process. The answer depends on the path alone (no route is translated: a test holds the
-patterns to plain strings), so each path found is resolved once per process.
+resolvers, 39 patterns, 3 exceptions and the 37 patterns tried copied into lists: 40-50 µs
+of the 700-750 µs of CPU the page takes in one process. The answer depends on the path
+alone (no route is translated: a test holds the patterns to plain strings), so each path
+found is resolved once per process.
 
 Only paths that resolve are kept, in a budget of memory, the least recently used going
 first: an unknown path is tried afresh each time, as before, and a stream of made-up
