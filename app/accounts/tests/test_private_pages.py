@@ -2,11 +2,15 @@
 that the logout makes unreadable (PrivatePagesMiddleware, AccountAdapter.logout)."""
 
 import re
+import time
 
 import pytest
+from django.http import HttpResponse
+from django.utils.cache import add_never_cache_headers
 from playwright.sync_api import expect
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
+from app.core.middleware import NEVER_CACHED, never_cached
 from app.core.roles import Role
 from app.core.tests.helpers import log_in, log_out, page_of, post_json, visit
 
@@ -17,6 +21,28 @@ def test_logged_in_answers_are_not_stored(client):
     for response in (client.get("/platforma"), visit(client, "/platforma/profil")):
         assert "no-store" in response.headers["Cache-Control"]
         assert "private" in response.headers["Cache-Control"]
+
+
+def test_a_page_is_kept_from_caches_exactly_as_django_keeps_it(monkeypatch):
+    monkeypatch.setattr(time, "time", lambda: 1_790_000_000.0)
+    ours, djangos = HttpResponse(), HttpResponse()
+    never_cached(ours)
+    add_never_cache_headers(djangos)
+    assert dict(ours.headers) == dict(djangos.headers)
+    assert ours["Cache-Control"] == NEVER_CACHED
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"Cache-Control": "max-age=60, public"}, {"Expires": "Thu, 01 Jan 2026 00:00:00 GMT"}],
+)
+def test_a_page_with_caching_of_its_own_is_merged_as_django_merges_it(monkeypatch, headers):
+    monkeypatch.setattr(time, "time", lambda: 1_790_000_000.0)
+    ours, djangos = HttpResponse(headers=headers), HttpResponse(headers=headers)
+    never_cached(ours)
+    add_never_cache_headers(djangos)
+    assert dict(ours.headers) == dict(djangos.headers)
+    assert "no-store" in ours["Cache-Control"]
 
 
 @pytest.mark.django_db
