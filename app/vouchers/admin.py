@@ -58,6 +58,17 @@ class VoucherAdmin(admin.ModelAdmin):
     # The counter moves only with redemptions, under the voucher's row lock.
     readonly_fields = ["seats_used", "created_at"]
 
+    def get_object(self, request, object_id, from_field=None):
+        voucher = super().get_object(request, object_id, from_field)
+        if voucher is not None and request.method == "POST":
+            # A change is checked and saved against the voucher as it stands: its row is
+            # locked (in the admin's transaction) from the form's check that the seats are
+            # not below those used until the save, so a redemption made meanwhile waits for
+            # the save and is checked against it, instead of slipping under the check and
+            # failing the save on the seats' constraint (a 500 for the admin).
+            voucher = Voucher.objects.select_for_update(of=("self",)).get(pk=voucher.pk)
+        return voucher
+
     def save_model(self, request, obj, form, change) -> None:
         if not change:
             super().save_model(request, obj, form, change)

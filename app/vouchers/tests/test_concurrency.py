@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from django.db import connection, transaction
+from django.urls import reverse
 
 from app.accounts.models import User
 from app.accounts.tests.factories import make_user
@@ -142,6 +143,50 @@ def test_a_seat_added_while_the_learner_waits_is_theirs(services, writes, monkey
     assert Voucher.objects.get(pk=voucher.pk).seats_used == 3
     assert Access.objects.filter(user=learner, course=course).count() == 1
     assert Redemption.objects.filter(voucher=voucher).count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_admin_lowering_the_seats_while_a_learner_redeems_gets_no_error(
+    services, writes, admin_client, monkeypatch
+):
+    # An admin lowers a voucher's seats to the one already used. Between the form's check
+    # (not below those used) and the save, a learner redeems it: the learner waits for
+    # the admin's save and is told the voucher is used up. Without the wait the learner
+    # took a second seat, and the save broke the seats' constraint: a 500 for the admin.
+    from app.vouchers.admin import VoucherForm
+    from app.vouchers.tests.test_admin import _voucher_form
+
+    course = make_course()
+    voucher = make_voucher(code="OBNIZKA", product=course, seats=3)
+    assert redemption_outcome(user=make_user(), code="obnizka") == "granted"
+    learner = make_user()
+    outcomes: dict[str, object] = {}
+
+    def redeem() -> None:
+        try:
+            outcomes["learner"] = redemption_outcome(user=learner, code="obnizka")
+        finally:
+            connection.close()  # this thread's own
+
+    redeeming = threading.Thread(target=redeem)
+    clean = VoucherForm.clean
+
+    def clean_then_a_learner_redeems(form):
+        checked = clean(form)
+        redeeming.start()
+        outcomes["learner_waits"] = _lock_waits_seen(1)
+        return checked
+
+    monkeypatch.setattr(VoucherForm, "clean", clean_then_a_learner_redeems)
+    url = reverse("admin:vouchers_voucher_change", args=[voucher.pk])
+    response = admin_client.post(url, _voucher_form(code="OBNIZKA", course=course, seats=1))
+    redeeming.join(timeout=15)
+
+    assert response.status_code == 302
+    assert outcomes == {"learner_waits": True, "learner": "used_up"}
+    saved = Voucher.objects.get(pk=voucher.pk)
+    assert (saved.seats, saved.seats_used) == (1, 1)
+    assert not Access.objects.filter(user=learner, course=course).exists()
 
 
 @pytest.mark.django_db(transaction=True)
