@@ -368,3 +368,44 @@ def test_a_hostile_link_never_reaches_the_page_address(client, learner):
     assert "x" not in response.cookies
     page = page_of(visit(client, "/odbierz_kurs/abc-1"))
     assert page["props"]["action"] == "/odbierz_kurs/ABC-1"
+
+
+@pytest.mark.parametrize("change", ["expired", "another course"])
+def test_a_redemption_asked_again_follows_what_an_admin_changed_meanwhile(monkeypatch, change):
+    # The first write found no seat (PostgreSQL's statement saw the voucher as it began);
+    # meanwhile an admin ended the voucher or gave it another course. The second attempt
+    # runs every check on the voucher as it is now, not only the seats.
+    first, second = make_course(title="Pierwszy kurs"), make_course(title="Drugi kurs")
+    voucher = make_voucher(code="ZMIANA", product=first, seats=2)
+    learner = make_user()
+    written = services._redemption_written
+    attempts = []
+
+    def no_seat_the_first_time(**kwargs):
+        attempts.append(kwargs["product"].title)
+        if len(attempts) > 1:
+            return written(**kwargs)
+        if change == "expired":
+            Voucher.objects.filter(pk=voucher.pk).update(
+                valid_until=timezone.now() - timedelta(seconds=1)
+            )
+        else:
+            Voucher.objects.filter(pk=voucher.pk).update(course=second)
+        return False
+
+    monkeypatch.setattr(services, "_redemption_written", no_seat_the_first_time)
+
+    if change == "expired":
+        with pytest.raises(ApplicationError) as refused:
+            services.voucher_redeem(user=learner, code="ZMIANA")
+        assert refused.value.code == "expired"
+        assert attempts == ["Pierwszy kurs"]
+        assert not Access.objects.filter(user=learner).exists()
+    else:
+        grant_ = services.voucher_redeem(user=learner, code="ZMIANA")
+        assert (grant_.title, grant_.object_id) == ("Drugi kurs", second.pk)
+        assert attempts == ["Pierwszy kurs", "Drugi kurs"]
+        assert list(Access.objects.filter(user=learner).values_list("course", flat=True)) == [
+            second.pk
+        ]
+    assert Voucher.objects.get(pk=voucher.pk).seats_used == (change != "expired")
