@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin
+from django.db import router, transaction
 from django.utils.translation import gettext_lazy as _
 
 from app.vouchers.models import Redemption, Voucher, VoucherAllowance, VoucherBatch, normalize_code
@@ -60,7 +61,9 @@ class VoucherAdmin(admin.ModelAdmin):
 
     def get_object(self, request, object_id, from_field=None):
         voucher = super().get_object(request, object_id, from_field)
-        if voucher is not None and request.method == "POST":
+        in_transaction = transaction.get_connection(router.db_for_write(Voucher)).in_atomic_block
+        # (The change and delete views run in one; the history view does not.)
+        if voucher is not None and request.method == "POST" and in_transaction:
             # A change is checked and saved against the voucher as it stands: its row is
             # locked (in the admin's transaction) from the form's check that the seats are
             # not below those used until the save, so a redemption made meanwhile waits for

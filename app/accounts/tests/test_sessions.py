@@ -53,22 +53,6 @@ def test_an_expired_or_unknown_session_loads_empty():
     assert SessionStore(session_key="x" * 32).load() == {}
 
 
-def test_the_stored_session_is_still_handed_out_as_djangos_backend_hands_it_out():
-    # load() decodes the stored data without a model around it; whatever asks Django's
-    # database backend for the row itself still gets one.
-    user = make_user()
-    store = SessionStore()
-    store["_auth_user_id"] = str(user.pk)
-    store.save()
-
-    row = SessionStore(session_key=store.session_key)._get_session_from_db()
-
-    assert isinstance(row, Session)
-    assert (row.session_key, row.account_id) == (store.session_key, user.pk)
-    assert SessionStore().decode(row.session_data)["_auth_user_id"] == str(user.pk)
-    assert SessionStore(session_key="y" * 32)._get_session_from_db() is None
-
-
 def test_a_logged_in_session_keeps_its_account_beside_it(client):
     user = make_user()
     client.force_login(user)

@@ -95,3 +95,14 @@ def voucher_already_redeemed(*, learner: User, course: Course) -> None:
 def product_already_owned(*, learner: User, course: Course) -> None:
     make_voucher(code="KOD", product=course, seats=5)
     grant(learner, course)
+
+
+def voucher_admin_form(*, code: str, course, seats: int) -> dict:
+    """The admin's voucher form as the admin fills it in."""
+    return {
+        "code": code,
+        "course": course.pk,
+        "seats": seats,
+        "valid_from_0": "2026-01-01",
+        "valid_from_1": "00:00:00",
+    }

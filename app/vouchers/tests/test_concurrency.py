@@ -19,7 +19,7 @@ from app.teams.tests.factories import make_invitation, make_team
 from app.vouchers import services as services_module
 from app.vouchers.models import Redemption, Voucher
 from app.vouchers.tests.factories import make_voucher
-from app.vouchers.tests.helpers import redemption_outcome
+from app.vouchers.tests.helpers import redemption_outcome, voucher_admin_form
 
 LEARNERS = 50
 SEATS = 10
@@ -154,7 +154,6 @@ def test_an_admin_lowering_the_seats_while_a_learner_redeems_gets_no_error(
     # the admin's save and is told the voucher is used up. Without the wait the learner
     # took a second seat, and the save broke the seats' constraint: a 500 for the admin.
     from app.vouchers.admin import VoucherForm
-    from app.vouchers.tests.test_admin import _voucher_form
 
     course = make_course()
     voucher = make_voucher(code="OBNIZKA", product=course, seats=3)
@@ -179,7 +178,7 @@ def test_an_admin_lowering_the_seats_while_a_learner_redeems_gets_no_error(
 
     monkeypatch.setattr(VoucherForm, "clean", clean_then_a_learner_redeems)
     url = reverse("admin:vouchers_voucher_change", args=[voucher.pk])
-    response = admin_client.post(url, _voucher_form(code="OBNIZKA", course=course, seats=1))
+    response = admin_client.post(url, voucher_admin_form(code="OBNIZKA", course=course, seats=1))
     redeeming.join(timeout=15)
 
     assert response.status_code == 302
