@@ -248,6 +248,10 @@ def _lock_waits_seen(count: int) -> bool:
     grant waiting for the account, or for another grant) within ten seconds."""
     for _ in range(1000):
         with connection.cursor() as cursor:
+            # pg_stat_activity is read once per transaction and kept until it ends: asked
+            # from within one (the thread holding the account asks while it holds it), a
+            # session that connected after the first look would never show up.
+            cursor.execute("SELECT pg_stat_clear_snapshot()")
             cursor.execute(
                 "SELECT count(DISTINCT l.pid) FROM pg_locks l JOIN pg_stat_activity a USING (pid)"
                 " WHERE NOT l.granted AND a.datname = current_database()"
