@@ -195,6 +195,31 @@ def test_a_button_pressed_from_the_keyboard_keeps_the_focus_while_it_sends(live_
     assert invitation.sent_count == 2
 
 
+def test_a_dialog_closed_and_asked_for_again_at_once_opens(live_server, page):
+    # Escape closes the dialog at once, but the page hears of it a moment later (the close
+    # event): a press of the button in between, on a busy phone, must open the dialog
+    # again, not be lost. The press comes here as soon as the page has handled the closing
+    # (the microtask after React's), before the close event.
+    _invitation, _resend = _resend_button_of_a_pending_invitation(live_server, page)
+    revoke = page.get_by_role("button", name="Wycofaj zaproszenie dla ola@example.com")
+    dialog = page.get_by_role("alertdialog", name="Wycofać zaproszenie?")
+    revoke.click()
+    expect(dialog).to_be_visible()
+
+    page.evaluate(
+        """([dialog, button]) => {
+            dialog.requestClose();
+            queueMicrotask(() => button.click());
+        }""",
+        [page.locator("dialog[open]").element_handle(), revoke.element_handle()],
+    )
+
+    expect(dialog.get_by_role("button", name="Wycofaj", exact=True)).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(revoke).to_be_focused()
+
+
 def test_an_invitation_revoked_from_the_keyboard_leaves_the_focus_on_its_list(live_server, page):
     # The dialog hands the focus back to the revoke button before the post is sent, and
     # once the invitation's row has gone the focus goes to its list's heading, not the
