@@ -117,7 +117,6 @@ def _load(
     columns = ", ".join(
         [
             f"s.{quote('session_data')}",
-            f"s.{quote('expire_date')}",
             f"r.{quote(str(through.get_field('role').column))}",
         ]
         + [f"({sql})" for _name, sql in extra]
@@ -133,7 +132,6 @@ def _load(
     compiler = User.objects.none().query.get_compiler(alias)
     cols: list[Any] = [
         Session._meta.get_field("session_data").get_col("s"),
-        Session._meta.get_field("expire_date").get_col("s"),
         None,
         *[None for _ in extra],
     ]
@@ -185,12 +183,12 @@ class SessionStore(db.SessionStore):
         # built around the row; the stored data is decoded here as read (about 10 µs of
         # each logged-in request), read with the account (_stored).
         stored = self._stored()
-        return self.decode(stored[0]) if stored is not None else {}
+        return self.decode(stored) if stored is not None else {}
 
-    def _stored(self) -> tuple[str, Any, int | None] | None:
-        """The session's stored data, its expiry and its account's id, read with the
-        account and its roles (kept in the request's state); None, and the key dropped,
-        for a session that is not there or has expired."""
+    def _stored(self) -> str | None:
+        """The session's stored data, read with its account and the account's roles (kept
+        in the request's state); None, and the key dropped, for a session that is not there
+        or has expired."""
         if not self.session_key:
             self._session_key = None
             return None
@@ -213,12 +211,12 @@ class SessionStore(db.SessionStore):
         if not rows:
             self._session_key = None
             return None
-        data, expire_date, _role, *rest = rows[0]
+        data, _role, *rest = rows[0]
         read, account = rest[: len(names)], rest[len(names) :]
         if account[0] is not None and state is not None:
             user = User.from_db(alias, attnames, account)
             # The role codes as UserManager.with_role_codes gives them (User.role_codes).
-            user.role_list = ",".join(sorted({row[2] for row in rows if row[2]}))
+            user.role_list = ",".join(sorted({row[1] for row in rows if row[1]}))
             # The first read of an account in a request is the one `request.user` stands
             # for (PlatformaAuthenticationBackend); a later one (another of its sessions)
             # leaves it, and what was read with it, as they were.
@@ -228,4 +226,4 @@ class SessionStore(db.SessionStore):
                 # (pickled, say) never carries them beyond this request.
                 for name, value in zip(names, read, strict=True):
                     state.read_with_session[(user.pk, name)] = value
-        return data, expire_date, account[0]
+        return data
