@@ -32,6 +32,7 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 
 from app.core.errors import json_error
+from app.core.single_flight import SingleFlight
 
 logger = logging.getLogger(__name__)
 
@@ -97,35 +98,29 @@ class _Checks:
         self._lock = threading.Lock()
         self._result: dict[str, str] | None = None
         self._result_at = 0.0
-        self._run: threading.Event | None = None
+        self._runs: SingleFlight[dict[str, str]] = SingleFlight()
         self._threads: dict[str, threading.Thread] = {}
 
     def result(self) -> dict[str, str]:
         with self._lock:
             if self._result is not None and time.monotonic() - self._result_at < RESULT_MAX_AGE:
                 return self._result
-            run = self._run
-            owner = run is None
-            if owner:
-                run = self._run = threading.Event()
-        assert run is not None
-        if not owner:
-            # Another probe is running the checks: its answer is this one's too.
-            run.wait(settings.HEALTH_CHECK_TIMEOUT + 0.5)
-            with self._lock:
-                return self._result or {name: "failing" for name in CHECKS}
-        # Whatever goes wrong in running them (no thread to be had), the run ends: a run
-        # left open would hold every later probe to its stale answer.
+        # A probe that comes while another runs the checks takes that run's answer.
+        checks = self._runs.run(
+            "checks", self._run_and_keep, wait=settings.HEALTH_CHECK_TIMEOUT + 0.5
+        )
+        return checks or {name: "failing" for name in CHECKS}
+
+    def _run_and_keep(self) -> dict[str, str]:
         checks = {name: "failing" for name in CHECKS}
         try:
             checks = self._run_checks()
         except Exception:
+            # Whatever goes wrong in running them (no thread to be had), the run ends
+            # failing, and the next probe runs them anew.
             logger.exception("Health checks could not run")
-        finally:
-            with self._lock:
-                self._result, self._result_at = checks, time.monotonic()
-                self._run = None
-            run.set()
+        with self._lock:
+            self._result, self._result_at = checks, time.monotonic()
         return checks
 
     def _run_checks(self) -> dict[str, str]:

@@ -6,7 +6,6 @@ logged once for that response, with the page name."""
 import hashlib
 import json
 import logging
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ import urllib3
 from django.conf import settings
 
 from app.core.memory_lru import MemoryLru
+from app.core.single_flight import SingleFlight
 
 logger = logging.getLogger(__name__)
 
@@ -48,8 +48,7 @@ _cache: MemoryLru[str, RenderedPage] = MemoryLru(budget=CACHE_BYTES, size_of=_si
 # open at once (the login page after a deploy, a team page its managers open together) is
 # sent to the SSR process once: the process renders one page at a time, so every copy
 # would make the others later, past the timeout under load, and none of them kept.
-_underway: dict[str, threading.Event] = {}
-_underway_lock = threading.Lock()
+_renders: SingleFlight[RenderedPage | None] = SingleFlight()
 _pools: dict[str, urllib3.HTTPConnectionPool] = {}
 # After a refused connection the process is taken as down for a moment: pages do not each
 # wait for it, and the outage is logged once rather than once per page.
@@ -129,23 +128,20 @@ def page_render(
     cached = _cache.get(key)
     if cached is not None:
         return cached
-    with _underway_lock:
-        underway = _underway.get(key)
-        if underway is None:
-            _underway[key] = threading.Event()
-    if underway is not None:
-        # Another request of this process is rendering the very same page: waited for (at
-        # most what a page waits for the process), not sent again.
-        underway.wait(settings.SSR_TIMEOUT_SECONDS)
-        return _cache.get(key)
-    try:
-        rendered = _rendered(component=component, page_json=page_json)
-        if rendered is not None:
-            _cache.put(key, RenderedPage(rendered.head, rendered.body))
-        return rendered
-    finally:
-        with _underway_lock:
-            _underway.pop(key).set()
+    # A request of this process rendering the very same page already is waited for (at
+    # most what a page waits for the SSR process), not sent again.
+    return _renders.run(
+        key,
+        lambda: _rendered_and_kept(key, component=component, page_json=page_json),
+        wait=settings.SSR_TIMEOUT_SECONDS,
+    )
+
+
+def _rendered_and_kept(key: str, *, component: str, page_json: bytes) -> RenderedPage | None:
+    rendered = _rendered(component=component, page_json=page_json)
+    if rendered is not None:
+        _cache.put(key, RenderedPage(rendered.head, rendered.body))
+    return rendered
 
 
 def _rendered(*, component: str, page_json: bytes) -> RenderedPage | None:

@@ -1,0 +1,105 @@
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from app.core.single_flight import SingleFlight
+
+
+def _waiting(calls: list) -> None:
+    # The calls have started; a moment more and each is inside `run`, waiting (the
+    # health probes' and the SSR's tests give the same moment).
+    deadline = time.monotonic() + 5
+    while not all(call.running() or call.done() for call in calls):
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    time.sleep(0.2)
+
+
+def _started_and_released(flights: SingleFlight[str], key: str, callers: int, answer: str):
+    """`callers` threads run `key` while the first one's work is held; what they got, and
+    how many times the work ran."""
+    runs: list[str] = []
+    running, release = threading.Event(), threading.Event()
+
+    def work() -> str:
+        runs.append(key)
+        running.set()
+        release.wait(5)
+        return answer
+
+    with ThreadPoolExecutor(callers) as pool:
+        first = pool.submit(flights.run, key, work, wait=5)
+        assert running.wait(5)
+        others = [pool.submit(flights.run, key, work, wait=5) for _ in range(callers - 1)]
+        _waiting(others)
+        release.set()
+        results = [first.result(5), *(other.result(5) for other in others)]
+    return results, runs
+
+
+def test_callers_of_one_key_at_once_share_one_run():
+    results, runs = _started_and_released(SingleFlight(), "login", 6, "rendered")
+    assert runs == ["login"]
+    assert results == ["rendered"] * 6
+
+
+def test_the_next_call_after_a_run_runs_again():
+    flights: SingleFlight[int] = SingleFlight()
+    runs: list[int] = []
+    for number in (1, 2):
+        assert flights.run("key", lambda number=number: runs.append(number) or number, wait=1) == (
+            number
+        )
+    assert runs == [1, 2]
+
+
+def test_other_keys_do_not_wait():
+    flights: SingleFlight[str] = SingleFlight()
+    release = threading.Event()
+    with ThreadPoolExecutor(2) as pool:
+        held = pool.submit(flights.run, "slow", lambda: release.wait(5) and "slow", wait=5)
+        assert flights.run("other", lambda: "other", wait=5) == "other"
+        assert not held.done()
+        release.set()
+        assert held.result(5) == "slow"
+
+
+def test_a_waiter_gets_none_when_the_run_takes_longer_than_its_wait():
+    flights: SingleFlight[str] = SingleFlight()
+    running, release = threading.Event(), threading.Event()
+
+    def work() -> str:
+        running.set()
+        release.wait(5)
+        return "late"
+
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(flights.run, "key", work, wait=5)
+        assert running.wait(5)
+        assert flights.run("key", lambda: "not run", wait=0.05) is None
+        release.set()
+        assert first.result(5) == "late"
+
+
+def test_a_failing_run_raises_for_its_caller_alone_and_ends():
+    flights: SingleFlight[str] = SingleFlight()
+    running, release = threading.Event(), threading.Event()
+
+    def work() -> str:
+        running.set()
+        release.wait(5)
+        raise RuntimeError("the service is gone")
+
+    with ThreadPoolExecutor(2) as pool:
+        first = pool.submit(flights.run, "key", work, wait=5)
+        assert running.wait(5)
+        waiter = pool.submit(flights.run, "key", lambda: "not run", wait=5)
+        _waiting([waiter])
+        release.set()
+        with pytest.raises(RuntimeError, match="the service is gone"):
+            first.result(5)
+        assert waiter.result(5) is None
+    # The failed run holds nobody: the next caller runs the work at once.
+    assert flights.run("key", lambda: "again", wait=0) == "again"
