@@ -21,6 +21,8 @@ from typing import Any
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 
+from app.core.release import code_release
+
 # Marks a key fetched and found missing, so it is not asked for again.
 _MISSING = object()
 
@@ -67,26 +69,35 @@ def cache_companion_register(keys: Callable[[HttpRequest], Iterable[str]]) -> No
         _registered.append(keys)
 
 
+def stored_key(key: str) -> str:
+    """The key an entry named `key` is kept under: the release's own. Another release's
+    entry of the same name may hold a value of another shape (a field added or renamed, a
+    type changed), which this release must never be handed; during a rolling deploy each
+    release keeps its own entries, and a deploy costs each entry one rebuild."""
+    return f"{key}@{code_release()}"
+
+
 def cache_get(key: str) -> Any:
     """The cached value of `key` (None when missing), fetched together with the
     request's companions on the first read; later reads of them cost nothing."""
     state = _current.get()
     if state is None:
-        return cache.get(key)
+        return cache.get(stored_key(key))
     if key not in state.entries:
         wanted = [key]
         for companion in state.companions:
             wanted.extend(k for k in companion() if k not in state.entries)
-        found = cache.get_many(list(dict.fromkeys(wanted)))
-        for name in wanted:
-            state.entries[name] = found.get(name, _MISSING)
+        stored = {stored_key(name): name for name in wanted}
+        found = cache.get_many(list(stored))
+        for kept_as, name in stored.items():
+            state.entries[name] = found.get(kept_as, _MISSING)
     value = state.entries[key]
     return None if value is _MISSING else value
 
 
 def cache_put(key: str, value: Any, timeout: int) -> None:
     """Store `value`; the rest of the request reads it without asking the cache."""
-    cache.set(key, value, timeout)
+    cache.set(stored_key(key), value, timeout)
     state = _current.get()
     if state is not None:
         state.entries[key] = value

@@ -14,6 +14,7 @@ from app.core import versioned_cache
 from app.core.frozen import Frozen
 from app.core.memory_lru import MemoryLru
 from app.core.redis_cache import redis_round_trips
+from app.core.request_cache import stored_key
 from app.core.roles import Role
 from app.core.tests.helpers import page_of, visit
 from app.core.versioned_cache import near_entries_forget, versioned_cached
@@ -104,7 +105,7 @@ def test_a_copy_of_an_entry_stamped_by_a_clock_far_ahead_lives_ten_minutes_at_mo
     build = Builds()
     # Another node, its clock a day ahead, built the entry.
     a_day_on = versioned_cache._wall_clock() + 86_400
-    cache.set("k", ((1,), {"built": [0]}, a_day_on), versioned_cache.ENTRY_TIMEOUT)
+    cache.set(stored_key("k"), ((1,), {"built": [0]}, a_day_on), versioned_cache.ENTRY_TIMEOUT)
     assert versioned_cached(generations=(1,), entry_key="k", build=build) == {"built": [0]}
     clocks.offset = versioned_cache.ENTRY_TIMEOUT + 1
     cache.clear()

@@ -152,8 +152,6 @@ def manager_team(request: AuthenticatedRequest, team_id: int) -> HttpResponse:
         cached = team_cached(
             team_id=team_id,
             generation=generation,
-            # Named for its format (encoded props): a node of an earlier release, during a
-            # rolling deploy, never reads an entry it cannot unpickle.
             name=(
                 f"manager_page_frozen:{members_page}:{invitations_page}"
                 f":{week_start(timezone.localdate())}"
