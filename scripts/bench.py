@@ -274,10 +274,18 @@ def paired(path: str, headers: dict[str, str] | None = None) -> Paired:
 
 
 def counts(path: str, headers: dict[str, str]) -> tuple[int, int]:
-    """The SQL statements and the Redis round trips one (warm) request to `path` made
-    (bench_urls.QueryCountMiddleware)."""
-    response, _ = request("GET", path, headers=headers)
-    return int(response.getheader("X-Bench-Queries")), int(response.getheader("X-Bench-Redis"))
+    """The SQL statements and the Redis round trips a (warm) request to `path` makes
+    (bench_urls.QueryCountMiddleware): the least of three requests in a row. A process
+    reads the shared generations at most once a second (app/core/versioned_cache.py), so
+    a page that depends on one counts that read on its first request after a pause (as
+    the one after a load's end can be), not on each request."""
+    found = []
+    for _ in range(3):
+        response, _ = request("GET", path, headers=headers)
+        found.append(
+            (int(response.getheader("X-Bench-Queries")), int(response.getheader("X-Bench-Redis")))
+        )
+    return min(found)
 
 
 def first_load_js() -> tuple[int, list[str]]:
