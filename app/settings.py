@@ -201,7 +201,7 @@ if REDIS_URL:
             # A Redis that went away costs a request at most two seconds, never a hang,
             # and is not retried within the request (the cache backs off on its own).
             "OPTIONS": {
-                # An entry of another release that this one cannot unpickle is a miss.
+                # Anything in the cache that this release cannot unpickle is a miss.
                 "serializer": "app.core.redis_cache.TolerantSerializer",
                 "socket_connect_timeout": 2,
                 "socket_timeout": 2,

@@ -157,9 +157,10 @@ class UnreadableEntry(Exception):
 
 
 class TolerantSerializer(RedisSerializer):
-    """Django's serializer (its OPTIONS["serializer"]), for which an entry written by
-    another release, during a rolling deploy, naming a class or module this one lacks, is
-    a miss rather than a 500: `TolerantRedisCache` answers the read as if Redis had none."""
+    """Django's serializer (its OPTIONS["serializer"]), for which anything in the cache
+    naming a class or module this release lacks is a miss rather than a 500:
+    `TolerantRedisCache` answers the read as if Redis had none. (The versioned entries of
+    another release are never read at all: `stored_key`, app/core/request_cache.py.)"""
 
     def loads(self, data: Any) -> Any:
         try:

@@ -31,7 +31,8 @@ class RenderedPage:
     # Encoded once, when rendered: a page is put together as bytes (app/core/inertia.py).
     head: bytes
     body: bytes
-    # How long the SSR process took, for the benchmark; 0 when it came from the cache.
+    # How long the SSR process took, for the benchmark; 0 when it came from the cache. A
+    # request that waited for another's render of the same page reports that render's.
     seconds: float = 0.0
 
 
@@ -138,6 +139,10 @@ def page_render(
 
 
 def _rendered_and_kept(key: str, *, component: str, page_json: bytes) -> RenderedPage | None:
+    kept = _cache.get(key)
+    if kept is not None:
+        # Rendered and kept by a request that ended just before this one's turn.
+        return kept
     rendered = _rendered(component=component, page_json=page_json)
     if rendered is not None:
         _cache.put(key, RenderedPage(rendered.head, rendered.body))

@@ -136,6 +136,23 @@ def test_crowds_of_probes_share_one_run_for_a_second(monkeypatch):
     assert runs.count("database") == 2
 
 
+def test_a_probe_whose_turn_comes_after_a_run_ended_takes_that_runs_answer(monkeypatch):
+    # The probe found no fresh answer; before its turn to run the checks, another probe ran
+    # them and ended. Running them again would break "at most once a second".
+    runs = _counted(monkeypatch)
+    checks = health._Checks()
+    run = checks._runs.run
+
+    def another_probe_ends_first(key, work, *, wait):
+        monkeypatch.setattr(checks._runs, "run", run)
+        checks.result()
+        return run(key, work, wait=wait)
+
+    monkeypatch.setattr(checks._runs, "run", another_probe_ends_first)
+    assert checks.result()["database"] == "ok"
+    assert runs.count("database") == 1
+
+
 def test_concurrent_probes_wait_for_the_run_under_way(monkeypatch):
     release = threading.Event()
     runs = []

@@ -29,6 +29,21 @@ def test_the_fingerprint_moves_with_any_module_but_not_with_the_tests(tmp_path):
     assert code_fingerprint(tmp_path) not in (first, changed)
 
 
+def test_two_copies_of_a_release_agree_wherever_they_are(tmp_path):
+    # Two nodes of one release: installed at other paths, each with its own compiled
+    # files, translations and an editor's lock file (a dangling link) beside a module.
+    nodes = [tmp_path / "node-1" / "app", tmp_path / "srv" / "node-2" / "app"]
+    for node in nodes:
+        (node / "accounts" / "locale").mkdir(parents=True)
+        (node / "accounts" / "cache.py").write_text("SHELL = {'menu': []}\n")
+        (node / "core.py").write_text("")
+    (nodes[0] / "accounts" / "__pycache__").mkdir()
+    (nodes[0] / "accounts" / "__pycache__" / "cache.cpython-313.pyc").write_bytes(b"\0\1")
+    (nodes[0] / "accounts" / "locale" / "django.mo").write_bytes(b"\2")
+    (nodes[1] / "accounts" / ".#cache.py").symlink_to(tmp_path / "nowhere")
+    assert code_fingerprint(nodes[0]) == code_fingerprint(nodes[1])
+
+
 def _as_release(monkeypatch, release: str) -> None:
     # A node of that release: its own memory holds nothing of the other's.
     monkeypatch.setattr(request_cache, "code_release", lambda: release)

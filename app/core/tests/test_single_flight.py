@@ -1,23 +1,43 @@
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from app.core import single_flight
 from app.core.single_flight import SingleFlight
 
 
-def _waiting(calls: list) -> None:
-    # The calls have started; a moment more and each is inside `run`, waiting (the
-    # health probes' and the SSR's tests give the same moment).
-    deadline = time.monotonic() + 5
-    while not all(call.running() or call.done() for call in calls):
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
-    time.sleep(0.2)
+class _Waits:
+    """How many callers wait on a flight (its `done` event), for a test to release the
+    work only once they all do."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.count = 0
+        self.changed = threading.Condition()
+        waits = self
+
+        class CountedEvent(threading.Event):
+            def wait(self, timeout=None):
+                with waits.changed:
+                    waits.count += 1
+                    waits.changed.notify_all()
+                return super().wait(timeout)
+
+        class CountedFlight(single_flight._Flight):
+            def __init__(self) -> None:
+                super().__init__()
+                self.done = CountedEvent()
+
+        monkeypatch.setattr(single_flight, "_Flight", CountedFlight)
+
+    def until(self, count: int) -> None:
+        with self.changed:
+            assert self.changed.wait_for(lambda: self.count >= count, timeout=5)
 
 
-def _started_and_released(flights: SingleFlight[str], key: str, callers: int, answer: str):
+def _started_and_released(
+    waits: _Waits, flights: SingleFlight[str], key: str, callers: int, answer: str
+):
     """`callers` threads run `key` while the first one's work is held; what they got, and
     how many times the work ran."""
     runs: list[str] = []
@@ -33,14 +53,15 @@ def _started_and_released(flights: SingleFlight[str], key: str, callers: int, an
         first = pool.submit(flights.run, key, work, wait=5)
         assert running.wait(5)
         others = [pool.submit(flights.run, key, work, wait=5) for _ in range(callers - 1)]
-        _waiting(others)
+        waits.until(callers - 1)
         release.set()
         results = [first.result(5), *(other.result(5) for other in others)]
     return results, runs
 
 
-def test_callers_of_one_key_at_once_share_one_run():
-    results, runs = _started_and_released(SingleFlight(), "login", 6, "rendered")
+def test_callers_of_one_key_at_once_share_one_run(monkeypatch):
+    waits = _Waits(monkeypatch)
+    results, runs = _started_and_released(waits, SingleFlight(), "login", 6, "rendered")
     assert runs == ["login"]
     assert results == ["rendered"] * 6
 
@@ -57,9 +78,16 @@ def test_the_next_call_after_a_run_runs_again():
 
 def test_other_keys_do_not_wait():
     flights: SingleFlight[str] = SingleFlight()
-    release = threading.Event()
+    running, release = threading.Event(), threading.Event()
+
+    def slow() -> str:
+        running.set()
+        release.wait(5)
+        return "slow"
+
     with ThreadPoolExecutor(2) as pool:
-        held = pool.submit(flights.run, "slow", lambda: release.wait(5) and "slow", wait=5)
+        held = pool.submit(flights.run, "slow", slow, wait=5)
+        assert running.wait(5)
         assert flights.run("other", lambda: "other", wait=5) == "other"
         assert not held.done()
         release.set()
@@ -83,7 +111,8 @@ def test_a_waiter_gets_none_when_the_run_takes_longer_than_its_wait():
         assert first.result(5) == "late"
 
 
-def test_a_failing_run_raises_for_its_caller_alone_and_ends():
+def test_a_failing_run_raises_for_its_caller_alone_and_ends(monkeypatch):
+    waits = _Waits(monkeypatch)
     flights: SingleFlight[str] = SingleFlight()
     running, release = threading.Event(), threading.Event()
 
@@ -96,7 +125,7 @@ def test_a_failing_run_raises_for_its_caller_alone_and_ends():
         first = pool.submit(flights.run, "key", work, wait=5)
         assert running.wait(5)
         waiter = pool.submit(flights.run, "key", lambda: "not run", wait=5)
-        _waiting([waiter])
+        waits.until(1)
         release.set()
         with pytest.raises(RuntimeError, match="the service is gone"):
             first.result(5)

@@ -67,8 +67,6 @@ def my_courses(request: AuthenticatedRequest) -> HttpResponse:
     # The learner's courses are the platform's busiest list: served from the cache until
     # the learner's access, progress or favourites, or the catalogue, change.
     page = cached_for_learner(
-        # Named for its format (encoded props): a node of an earlier release, during a
-        # rolling deploy, never reads an entry it cannot unpickle.
         name="my_courses_frozen",
         user=user,
         # Keyed by the page number alone (clamped), so odd query strings cannot fill the

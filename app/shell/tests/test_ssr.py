@@ -269,6 +269,27 @@ def test_a_page_many_open_at_once_is_rendered_once(fake_ssr):
     assert all("<p>Z serwera</p>" in page for page in pages)
 
 
+def test_a_visitor_whose_turn_comes_after_the_page_was_kept_gets_it_without_a_render(
+    client, fake_ssr, monkeypatch
+):
+    # The login page was not kept when this visitor asked for it; before their turn to send
+    # it to the SSR process, another visitor's render ended and kept it.
+    settings_on, server = fake_ssr(_valid)
+    run = ssr._renders.run
+
+    def another_visitor_ends_first(key, work, *, wait):
+        monkeypatch.setattr(ssr._renders, "run", run)
+        Client().get("/login")
+        return run(key, work, wait=wait)
+
+    monkeypatch.setattr(ssr._renders, "run", another_visitor_ends_first)
+    with settings_on:
+        page = client.get("/login").content.decode()
+
+    assert "<p>Z serwera</p>" in page
+    assert server.requests == 1
+
+
 @pytest.mark.django_db(transaction=True)
 def test_visitors_waiting_for_a_render_that_fails_get_the_page_to_render_themselves(
     fake_ssr, caplog
