@@ -35,34 +35,35 @@ class _Waits:
             assert self.changed.wait_for(lambda: self.count >= count, timeout=5)
 
 
-def _started_and_released(
-    waits: _Waits, flights: SingleFlight[str], key: str, callers: int, answer: str
-):
-    """`callers` threads run `key` while the first one's work is held; what they got, and
-    how many times the work ran."""
-    runs: list[str] = []
-    running, release = threading.Event(), threading.Event()
+class _Held:
+    """Work that runs until the test releases it, then answers `answer` (or raises it)."""
 
-    def work() -> str:
-        runs.append(key)
-        running.set()
-        release.wait(5)
-        return answer
+    def __init__(self, answer: object) -> None:
+        self.running, self.release = threading.Event(), threading.Event()
+        self.answer = answer
+        self.runs = 0
 
-    with ThreadPoolExecutor(callers) as pool:
-        first = pool.submit(flights.run, key, work, wait=5)
-        assert running.wait(5)
-        others = [pool.submit(flights.run, key, work, wait=5) for _ in range(callers - 1)]
-        waits.until(callers - 1)
-        release.set()
-        results = [first.result(5), *(other.result(5) for other in others)]
-    return results, runs
+    def __call__(self) -> object:
+        self.runs += 1
+        self.running.set()
+        self.release.wait(5)
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
 
 
 def test_callers_of_one_key_at_once_share_one_run(monkeypatch):
     waits = _Waits(monkeypatch)
-    results, runs = _started_and_released(waits, SingleFlight(), "login", 6, "rendered")
-    assert runs == ["login"]
+    flights: SingleFlight[object] = SingleFlight()
+    work = _Held("rendered")
+    with ThreadPoolExecutor(6) as pool:
+        first = pool.submit(flights.run, "login", work, wait=5)
+        assert work.running.wait(5)
+        others = [pool.submit(flights.run, "login", work, wait=5) for _ in range(5)]
+        waits.until(5)
+        work.release.set()
+        results = [first.result(5), *(other.result(5) for other in others)]
+    assert work.runs == 1
     assert results == ["rendered"] * 6
 
 
@@ -77,56 +78,38 @@ def test_the_next_call_after_a_run_runs_again():
 
 
 def test_other_keys_do_not_wait():
-    flights: SingleFlight[str] = SingleFlight()
-    running, release = threading.Event(), threading.Event()
-
-    def slow() -> str:
-        running.set()
-        release.wait(5)
-        return "slow"
-
-    with ThreadPoolExecutor(2) as pool:
+    flights: SingleFlight[object] = SingleFlight()
+    slow = _Held("slow")
+    with ThreadPoolExecutor(1) as pool:
         held = pool.submit(flights.run, "slow", slow, wait=5)
-        assert running.wait(5)
+        assert slow.running.wait(5)
         assert flights.run("other", lambda: "other", wait=5) == "other"
         assert not held.done()
-        release.set()
+        slow.release.set()
         assert held.result(5) == "slow"
 
 
 def test_a_waiter_gets_none_when_the_run_takes_longer_than_its_wait():
-    flights: SingleFlight[str] = SingleFlight()
-    running, release = threading.Event(), threading.Event()
-
-    def work() -> str:
-        running.set()
-        release.wait(5)
-        return "late"
-
+    flights: SingleFlight[object] = SingleFlight()
+    work = _Held("late")
     with ThreadPoolExecutor(1) as pool:
         first = pool.submit(flights.run, "key", work, wait=5)
-        assert running.wait(5)
+        assert work.running.wait(5)
         assert flights.run("key", lambda: "not run", wait=0.05) is None
-        release.set()
+        work.release.set()
         assert first.result(5) == "late"
 
 
 def test_a_failing_run_raises_for_its_caller_alone_and_ends(monkeypatch):
     waits = _Waits(monkeypatch)
-    flights: SingleFlight[str] = SingleFlight()
-    running, release = threading.Event(), threading.Event()
-
-    def work() -> str:
-        running.set()
-        release.wait(5)
-        raise RuntimeError("the service is gone")
-
+    flights: SingleFlight[object] = SingleFlight()
+    work = _Held(RuntimeError("the service is gone"))
     with ThreadPoolExecutor(2) as pool:
         first = pool.submit(flights.run, "key", work, wait=5)
-        assert running.wait(5)
+        assert work.running.wait(5)
         waiter = pool.submit(flights.run, "key", lambda: "not run", wait=5)
         waits.until(1)
-        release.set()
+        work.release.set()
         with pytest.raises(RuntimeError, match="the service is gone"):
             first.result(5)
         assert waiter.result(5) is None
