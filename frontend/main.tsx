@@ -4,19 +4,24 @@ import { createInertiaApp } from "@inertiajs/react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 
 import { layoutOf, resolvePage, titleOf } from "@/app";
+import { preloadTopBar } from "@/components/shell/TopBar";
 import { loadMessages } from "@/i18n";
 import { startTracking } from "@/tracking";
 
-function initialLocale(): string | undefined {
+/** What the start needs of the first page's props: its language and who views it (the
+ * rest is not kept: a logged-in page's data must not outlive the logout). */
+function firstPage(): { locale?: string; viewer?: string } {
   const script = document.querySelector('script[data-page="app"]');
   try {
-    return JSON.parse(script?.textContent ?? "{}")?.props?.locale;
+    const props = JSON.parse(script?.textContent ?? "{}")?.props;
+    return { locale: props?.locale, viewer: props?.shell?.viewer };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
-const locale = initialLocale() ?? "pl";
+const first = firstPage();
+const locale = first.locale ?? "pl";
 
 // Nothing is sent before consent: the tag manager denies all, the recorder waits.
 startTracking();
@@ -30,7 +35,9 @@ if (errorReporting?.content) {
   );
 }
 
-loadMessages(locale)
+// The top bar's menus in the server's HTML are loaded with the texts, before React takes
+// the HTML over: a part still loading then would be taken away and put back (preloadable).
+Promise.all([loadMessages(locale), preloadTopBar(first.viewer)])
   .then(() =>
     createInertiaApp({
       // A page's texts arrive with it, in the language the server chose for this visit.

@@ -1,5 +1,5 @@
 import { usePage } from "@inertiajs/react";
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 
 import ConsentRoot from "@/components/consent/ConsentRoot";
 import FlashMessages from "@/components/FlashMessages";
@@ -40,6 +40,19 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   }, [locale, isAdminRoute]);
   useAppUpdate(page.version ?? "");
   const alert = useAlert();
+  // The same element on every render of the shell: an update of the shell as the page
+  // comes alive then never reaches the footer, which, still loading, React would take away
+  // and put back (the page jumped). So it can load with the page rather than before it,
+  // and stay out of the first load's budget.
+  const footer = useMemo(
+    () =>
+      isAdminRoute ? null : (
+        <Suspense fallback={<div className="min-h-40 border-t border-slate-200 bg-white" />}>
+          <Footer />
+        </Suspense>
+      ),
+    [isAdminRoute],
+  );
   // The server decides from the User-Agent, so its HTML already has the banner (nothing
   // moves when the page comes alive); the browser adds it where only it can tell (iPadOS
   // reports itself as a Mac), after hydrating what the server sent.
@@ -67,11 +80,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         <FlashMessages />
         {children}
       </main>
-      {isAdminRoute ? null : (
-        <Suspense fallback={<div className="min-h-40 border-t border-slate-200 bg-white" />}>
-          <Footer />
-        </Suspense>
-      )}
+      {footer}
       <ErrorDialogHost />
       <ConsentRoot />
     </div>

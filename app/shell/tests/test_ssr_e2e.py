@@ -107,6 +107,38 @@ def test_learner_pages_hydrate_without_a_mismatch(live_server, page, ssr_on):
     assert sorted(filled) == [["0", 0], ["25", 25]]
 
 
+# What the page shows of the shell at every change of the document, from its first byte:
+# the top bar's text, and whether the footer is there.
+_SHELL_SEEN = """
+  window.__shell = [];
+  new MutationObserver(() => window.__shell.push([
+    document.querySelector("header")?.textContent ?? "",
+    document.querySelector("footer") !== null,
+  ])).observe(document, {subtree: true, childList: true});
+"""
+
+
+def _shell_kept(page, url: str, name: str = "") -> bool:
+    """Whether the page, opened at `url`, kept the account's `name` in its top bar and its
+    footer from the moment both showed: the server's HTML, taken over by React, must not
+    lose them for a moment."""
+    _open(page, url)
+    page.wait_for_timeout(300)
+    seen = [name in header and footer for header, footer in page.evaluate("window.__shell")]
+    return True in seen and all(seen[seen.index(True) :])
+
+
+def test_pages_keep_their_menus_and_footer_while_they_come_alive(live_server, page, ssr_on):
+    # The top bar's account menus and the footer are chunks of their own, still loading as
+    # the page comes alive: they never vanish and come back (the page jumped).
+    page.add_init_script(_SHELL_SEEN)
+    assert _shell_kept(page, f"{live_server.url}/login")
+    ola = make_user(email="ola@example.com", first_name="Ola", last_name="Nowak")
+    log_in(page, live_server, ola)
+    for path in ["/platforma", "/platforma/profil"]:
+        assert _shell_kept(page, f"{live_server.url}{path}", "Ola Nowak"), path
+
+
 def test_on_a_phone_the_app_banner_comes_with_the_server_html_and_closes(
     live_server, browser, ssr_on
 ):

@@ -1,13 +1,21 @@
 import { Link, router, usePage } from "@inertiajs/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 
 import { useT } from "@/i18n";
+import { preloadable } from "@/lib/preloadable";
 import { routes } from "@/routes";
 
 // Only logged-in learners need these, so visitors of /login never download them.
-const UserMenu = lazy(() => import("./UserMenu"));
-const NotificationsMenu = lazy(() => import("./NotificationsMenu"));
-const MobileMenu = lazy(() => import("./MobileMenu"));
+const UserMenu = preloadable(() => import("./UserMenu"));
+const NotificationsMenu = preloadable(() => import("./NotificationsMenu"));
+const MobileMenu = preloadable(() => import("./MobileMenu"));
+
+/** The chunks of what the top bar shows this viewer, loaded before the page comes alive. */
+export async function preloadTopBar(viewer: string | undefined): Promise<void> {
+  if (viewer === "learner") {
+    await Promise.all([UserMenu.preload(), NotificationsMenu.preload(), MobileMenu.preload()]);
+  }
+}
 
 const LINK =
   "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-blue-700";
