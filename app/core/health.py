@@ -102,20 +102,27 @@ class _Checks:
         self._threads: dict[str, threading.Thread] = {}
 
     def result(self) -> dict[str, str]:
-        with self._lock:
-            if self._result is not None and time.monotonic() - self._result_at < RESULT_MAX_AGE:
-                return self._result
+        fresh = self._fresh()
+        if fresh is not None:
+            return fresh
         # A probe that comes while another runs the checks takes that run's answer.
         checks = self._runs.run(
             "checks", self._run_and_keep, wait=settings.HEALTH_CHECK_TIMEOUT + 0.5
         )
         return checks or {name: "failing" for name in CHECKS}
 
-    def _run_and_keep(self) -> dict[str, str]:
+    def _fresh(self) -> dict[str, str] | None:
+        """The last run's answer while it is younger than RESULT_MAX_AGE."""
         with self._lock:
             if self._result is not None and time.monotonic() - self._result_at < RESULT_MAX_AGE:
-                # A run ended between this probe's look and its turn: its answer stands.
                 return self._result
+        return None
+
+    def _run_and_keep(self) -> dict[str, str]:
+        fresh = self._fresh()
+        if fresh is not None:
+            # A run ended between this probe's look and its turn: its answer stands.
+            return fresh
         checks = {name: "failing" for name in CHECKS}
         try:
             checks = self._run_checks()

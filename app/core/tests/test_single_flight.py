@@ -1,5 +1,5 @@
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import pytest
 
@@ -51,14 +51,19 @@ class _Held:
             raise self.answer
         return self.answer
 
+    def started(self, pool: ThreadPoolExecutor, flights: SingleFlight[object], key: str) -> Future:
+        """Its run of `key`, by a thread of `pool`, once it is running."""
+        run = pool.submit(flights.run, key, self, wait=5)
+        assert self.running.wait(5)
+        return run
+
 
 def test_callers_of_one_key_at_once_share_one_run(monkeypatch):
     waits = _Waits(monkeypatch)
     flights: SingleFlight[object] = SingleFlight()
     work = _Held("rendered")
     with ThreadPoolExecutor(6) as pool:
-        first = pool.submit(flights.run, "login", work, wait=5)
-        assert work.running.wait(5)
+        first = work.started(pool, flights, "login")
         others = [pool.submit(flights.run, "login", work, wait=5) for _ in range(5)]
         waits.until(5)
         work.release.set()
@@ -81,8 +86,7 @@ def test_other_keys_do_not_wait():
     flights: SingleFlight[object] = SingleFlight()
     slow = _Held("slow")
     with ThreadPoolExecutor(1) as pool:
-        held = pool.submit(flights.run, "slow", slow, wait=5)
-        assert slow.running.wait(5)
+        held = slow.started(pool, flights, "slow")
         assert flights.run("other", lambda: "other", wait=5) == "other"
         assert not held.done()
         slow.release.set()
@@ -93,8 +97,7 @@ def test_a_waiter_gets_none_when_the_run_takes_longer_than_its_wait():
     flights: SingleFlight[object] = SingleFlight()
     work = _Held("late")
     with ThreadPoolExecutor(1) as pool:
-        first = pool.submit(flights.run, "key", work, wait=5)
-        assert work.running.wait(5)
+        first = work.started(pool, flights, "key")
         assert flights.run("key", lambda: "not run", wait=0.05) is None
         work.release.set()
         assert first.result(5) == "late"
@@ -105,8 +108,7 @@ def test_a_failing_run_raises_for_its_caller_alone_and_ends(monkeypatch):
     flights: SingleFlight[object] = SingleFlight()
     work = _Held(RuntimeError("the service is gone"))
     with ThreadPoolExecutor(2) as pool:
-        first = pool.submit(flights.run, "key", work, wait=5)
-        assert work.running.wait(5)
+        first = work.started(pool, flights, "key")
         waiter = pool.submit(flights.run, "key", lambda: "not run", wait=5)
         waits.until(1)
         work.release.set()
