@@ -67,4 +67,25 @@ describe("ConsentSection", () => {
     await settle(posted[0]!, history(true));
     expect(box.checked).toBe(true);
   });
+
+  it("asks again for a history that was asked for while the choice was being saved", async () => {
+    act(() => mounted.root.render(<ConsentSection />));
+    await settle(asked[0]!, history(false));
+    const box = mounted.container.querySelector<HTMLInputElement>("#profile-newsletter")!;
+
+    // The learner ticks the box; a consent change asks for the history while the save is
+    // out, and the server reads it before the save is committed.
+    act(() => box.click());
+    consentChanged();
+    act(() => vi.advanceTimersByTime(500));
+    expect(asked).toHaveLength(2);
+    await settle(posted[0]!, history(true));
+    await settle(asked[1]!, history(false));
+
+    expect(box.checked).toBe(true);
+    expect(mounted.container.textContent).not.toContain("Zgoda nie została wyrażona.");
+    expect(asked).toHaveLength(3);
+    await settle(asked[2]!, history(true));
+    expect(box.checked).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import { usePage } from "@inertiajs/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useReducer, useRef, useState } from "react";
 
 import Button from "@/components/ui/Button";
 import Checkbox from "@/components/ui/Checkbox";
@@ -21,15 +21,25 @@ export default function ConsentSection() {
   const [failed, setFailed] = useState<"load" | "save" | null>(null);
   const [saving, setSaving] = useState(false);
 
-  // The newsletter choices made so far: a history asked for before the last of them is
-  // older than what the box shows, and would undo the click (its own answer tells).
+  // The newsletter choices made so far, and the saves still out. A history asked for before
+  // the last choice, or while a save was out (the server may read it before the save is
+  // committed), can be older than what the box shows and would undo the click: it is
+  // asked for again once no save is out.
   const choices = useRef(0);
+  const saves = useRef(0);
+  const askAfterSave = useRef(false);
+  const [asks, askAgain] = useReducer((count: number) => count + 1, 0);
 
   function load() {
     const asked = choices.current;
+    const duringSave = saves.current > 0;
     getJson<ConsentHistoryProps>(routes.consent.history(), { handle: "all" }).then(
       ({ status, data }) => {
-        if (choices.current !== asked) return;
+        if (choices.current !== asked || duringSave) {
+          if (saves.current > 0) askAfterSave.current = true;
+          else askAgain();
+          return;
+        }
         if (status === 200 && data) setHistory(data);
         else setFailed("load");
       },
@@ -37,7 +47,7 @@ export default function ConsentSection() {
     );
   }
 
-  useEffect(load, []);
+  useEffect(load, [asks]);
   // A choice saved in the modal is logged right after it is made: show it once it is in.
   useEffect(() => {
     let first = true;
@@ -48,7 +58,7 @@ export default function ConsentSection() {
         return;
       }
       window.clearTimeout(timer);
-      timer = window.setTimeout(load, 500);
+      timer = window.setTimeout(askAgain, 500);
     });
     return () => {
       stop();
@@ -58,6 +68,7 @@ export default function ConsentSection() {
 
   async function setNewsletter(subscribed: boolean) {
     choices.current += 1;
+    saves.current += 1;
     setSaving(true);
     // The box follows the click at once; the server's answer then confirms or undoes it.
     const before = history;
@@ -66,7 +77,9 @@ export default function ConsentSection() {
       routes.consent.newsletter(),
       { subscribed },
       { handle: "all" },
-    );
+    ).finally(() => {
+      saves.current -= 1;
+    });
     setSaving(false);
     if (status === 200 && data) {
       setHistory(data);
@@ -74,6 +87,10 @@ export default function ConsentSection() {
     } else {
       setHistory(before);
       setFailed("save");
+    }
+    if (askAfterSave.current && saves.current === 0) {
+      askAfterSave.current = false;
+      askAgain();
     }
   }
 
