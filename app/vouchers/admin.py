@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.db import router, transaction
 from django.utils.translation import gettext_lazy as _
 
@@ -60,17 +61,22 @@ class VoucherAdmin(admin.ModelAdmin):
     readonly_fields = ["seats_used", "created_at"]
 
     def get_object(self, request, object_id, from_field=None):
-        voucher = super().get_object(request, object_id, from_field)
         in_transaction = transaction.get_connection(router.db_for_write(Voucher)).in_atomic_block
         # (The change and delete views run in one; the history view does not.)
-        if voucher is not None and request.method == "POST" and in_transaction:
-            # A change is checked and saved against the voucher as it stands: its row is
-            # locked (in the admin's transaction) from the form's check that the seats are
-            # not below those used until the save, so a redemption made meanwhile waits for
-            # the save and is checked against it, instead of slipping under the check and
-            # failing the save on the seats' constraint (a 500 for the admin).
-            voucher = Voucher.objects.select_for_update(of=("self",)).get(pk=voucher.pk)
-        return voucher
+        if request.method != "POST" or not in_transaction:
+            return super().get_object(request, object_id, from_field)
+        # A change is checked and saved against the voucher as it stands: its row is read
+        # locked (in the admin's transaction), so from the form's check that the seats are
+        # not below those used until the save, a redemption made meanwhile waits for the
+        # save and is checked against it, instead of slipping under the check and failing
+        # the save on the seats' constraint (a 500 for the admin). Read once, as Django's
+        # get_object reads it, with the lock.
+        queryset = self.get_queryset(request).select_for_update(of=("self",))
+        field = Voucher._meta.pk if from_field is None else Voucher._meta.get_field(from_field)
+        try:
+            return queryset.get(**{field.name: field.to_python(object_id)})
+        except (Voucher.DoesNotExist, ValidationError, ValueError):
+            return None
 
     def save_model(self, request, obj, form, change) -> None:
         if not change:

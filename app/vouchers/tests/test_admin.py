@@ -106,6 +106,36 @@ def test_an_admins_save_keeps_the_redemptions_made_meanwhile(admin_client, monke
     assert (saved.seats, saved.seats_used) == (3, 1)
 
 
+def test_an_admins_save_reads_the_voucher_once_and_locked(admin_client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    course = make_course()
+    voucher = make_voucher(code="RAZ", product=course, seats=2)
+    url = reverse("admin:vouchers_voucher_change", args=[voucher.pk])
+    table = Voucher._meta.db_table
+    with CaptureQueriesContext(connection) as queries:
+        response = admin_client.post(url, voucher_admin_form(code="RAZ", course=course, seats=4))
+    assert response.status_code == 302
+    assert Voucher.objects.get(pk=voucher.pk).seats == 4
+    reads = [
+        query["sql"]
+        for query in queries.captured_queries
+        if query["sql"].startswith("SELECT")
+        and f'FROM "{table}" WHERE "{table}"."id" = {voucher.pk}' in query["sql"]
+    ]
+    assert len(reads) == 1, reads
+    if connection.vendor == "postgresql":
+        assert "FOR UPDATE" in reads[0]
+
+
+def test_a_post_for_a_voucher_that_is_not_there_finds_none(admin_client):
+    url = reverse("admin:vouchers_voucher_change", args=["nie-liczba"])
+    response = admin_client.post(url, {})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("admin:index")
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_post_to_a_vouchers_history_shows_it(services, admin_client):
     # Only the change and delete views run in a transaction, where the voucher's row is
