@@ -15,13 +15,13 @@ vi.mock("@/lib/http", () => ({
   getJson: () => new Promise<Answer>((resolve) => asked.push(resolve)),
   postJson: () => new Promise<Answer>((resolve) => posted.push(resolve)),
 }));
-let consentChanged: () => void = () => undefined;
-vi.mock("@/lib/consent", () => ({
-  onConsentChange: (listener: () => void) => {
-    consentChanged = listener;
-    listener();
+let consentLogged: (action: string) => void = () => undefined;
+vi.mock("./events", () => ({
+  onConsentLogged: (listener: (action: string) => void) => {
+    consentLogged = listener;
     return () => undefined;
   },
+  openConsentSettings: () => undefined,
 }));
 
 function history(subscribed: boolean): Answer {
@@ -55,9 +55,8 @@ describe("ConsentSection", () => {
     const box = mounted.container.querySelector<HTMLInputElement>("#profile-newsletter")!;
     expect(box.checked).toBe(false);
 
-    // A consent change asks for the history again; the learner ticks the box meanwhile.
-    consentChanged();
-    act(() => vi.advanceTimersByTime(500));
+    // A logged consent choice asks for the history again; the learner ticks the box meanwhile.
+    act(() => consentLogged("accept"));
     expect(asked).toHaveLength(2);
     act(() => box.click());
     expect(box.checked).toBe(true);
@@ -76,8 +75,7 @@ describe("ConsentSection", () => {
     // The learner ticks the box; a consent change asks for the history while the save is
     // out, and the server reads it before the save is committed.
     act(() => box.click());
-    consentChanged();
-    act(() => vi.advanceTimersByTime(500));
+    act(() => consentLogged("accept"));
     expect(asked).toHaveLength(2);
     await settle(posted[0]!, history(true));
     await settle(asked[1]!, history(false));
@@ -87,5 +85,27 @@ describe("ConsentSection", () => {
     expect(asked).toHaveLength(3);
     await settle(asked[2]!, history(true));
     expect(box.checked).toBe(true);
+  });
+
+  it("shows a choice made in the cookie settings once the consent log has stored it", async () => {
+    act(() => mounted.root.render(<ConsentSection />));
+    await settle(asked[0]!, history(false));
+    expect(asked).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(asked).toHaveLength(1);
+
+    act(() => consentLogged("accept"));
+    expect(asked).toHaveLength(2);
+    const logged: Answer = history(false);
+    logged.data!.events = [
+      {
+        action: "accept",
+        action_label: "zapisanie wyboru",
+        created_at: "2026-11-28T12:00:00Z",
+        services: [],
+      },
+    ];
+    await settle(asked[1]!, logged);
+    expect(mounted.container.querySelector("li")?.textContent).toContain("zapisanie wyboru");
   });
 });

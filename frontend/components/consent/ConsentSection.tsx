@@ -4,13 +4,12 @@ import { useEffect, useReducer, useRef, useState } from "react";
 import Button from "@/components/ui/Button";
 import Checkbox from "@/components/ui/Checkbox";
 import { useT } from "@/i18n";
-import { onConsentChange } from "@/lib/consent";
 import { formatDateTime } from "@/lib/format";
 import { getJson, postJson } from "@/lib/http";
 import { routes } from "@/routes";
 import type { ConsentHistoryProps } from "@/types/generated";
 
-import { openConsentSettings } from "./events";
+import { onConsentLogged, openConsentSettings } from "./events";
 
 /** The profile's consents: the newsletter consent (given or withdrawn here), the cookie
  * settings (the consent modal) and the learner's own consent history. */
@@ -48,23 +47,8 @@ export default function ConsentSection() {
   }
 
   useEffect(load, [asks]);
-  // A choice saved in the modal is logged right after it is made: show it once it is in.
-  useEffect(() => {
-    let first = true;
-    let timer = 0;
-    const stop = onConsentChange(() => {
-      if (first) {
-        first = false;
-        return;
-      }
-      window.clearTimeout(timer);
-      timer = window.setTimeout(askAgain, 500);
-    });
-    return () => {
-      stop();
-      window.clearTimeout(timer);
-    };
-  }, []);
+  // A choice saved in the modal is in the history once the consent log has stored it.
+  useEffect(() => onConsentLogged(() => askAgain()), []);
 
   async function setNewsletter(subscribed: boolean) {
     choices.current += 1;

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { toChoice } from "./events";
+import { logConsentEvent, onConsentLogged, toChoice } from "./events";
 import { policyBlocks } from "./PrivacyPanel";
 
 describe("toChoice", () => {
@@ -29,5 +29,37 @@ describe("policyBlocks", () => {
       { kind: "heading", text: "Prawa" },
       { kind: "paragraph", text: "Druga" },
     ]);
+  });
+});
+
+describe("onConsentLogged", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("tells of an event once the log answered that it stored it, and not of one it refused", async () => {
+    const answers: Array<(response: { ok: boolean }) => void> = [];
+    vi.stubGlobal("fetch", () => new Promise<{ ok: boolean }>((resolve) => answers.push(resolve)));
+    const told: string[] = [];
+    const stop = onConsentLogged((action) => told.push(action));
+    const settled = async () => {
+      for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+    };
+
+    logConsentEvent("accept");
+    logConsentEvent("accept_all");
+    await settled();
+    expect(told).toEqual([]);
+    answers[0]!({ ok: false });
+    await settled();
+    expect(told).toEqual([]);
+    answers[1]!({ ok: true });
+    await settled();
+    expect(told).toEqual(["accept_all"]);
+
+    stop();
+    logConsentEvent("accept");
+    await settled();
+    answers[2]!({ ok: true });
+    await settled();
+    expect(told).toEqual(["accept_all"]);
   });
 });

@@ -24,18 +24,41 @@ export function onOpenConsentSettings(listener: OpenListener): () => void {
 // Events go one after another, in the order they happened.
 let pending: Promise<unknown> = Promise.resolve();
 
-async function send(action: ConsentLogAction): Promise<void> {
+type LoggedListener = (action: ConsentLogAction) => void;
+const loggedListeners = new Set<LoggedListener>();
+
+/** Calls `listener` with each event once the consent log has stored it (what shows it,
+ * e.g. the profile's history, asks for it then, not on a guess of when it is in). */
+export function onConsentLogged(listener: LoggedListener): () => void {
+  loggedListeners.add(listener);
+  return () => {
+    loggedListeners.delete(listener);
+  };
+}
+
+async function send(action: ConsentLogAction): Promise<boolean> {
   const body = new FormData();
   body.append("action", action);
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = readCookie("XSRF-TOKEN");
   if (token) headers["X-XSRF-TOKEN"] = token;
-  await fetch(routes.consent.log(), { method: "POST", body, headers, credentials: "include" });
+  const response = await fetch(routes.consent.log(), {
+    method: "POST",
+    body,
+    headers,
+    credentials: "include",
+  });
+  return response.ok;
 }
 
 /** Report one event to the consent log (docs/behaviour.md#consent-log); failures change nothing. */
 export function logConsentEvent(action: ConsentLogAction): void {
-  pending = pending.then(() => send(action)).catch(() => undefined);
+  pending = pending
+    .then(() => send(action))
+    .then((stored) => {
+      if (stored) for (const listener of loggedListeners) listener(action);
+    })
+    .catch(() => undefined);
 }
 
 /** The server's choice as the browser-side consent state reads it. */
