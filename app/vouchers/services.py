@@ -420,14 +420,15 @@ def batch_generate(
     resellers within their allowance; the codes are made in the background
     (batch_codes_generate, run by tasks.batch_codes_generate once this commits). The same
     `idempotency_key` of the same issuer again returns the batch it ordered (its task,
-    enqueued again, finds the codes made and stops). Raises ApplicationError (code: size,
-    allowance)."""
+    enqueued again, finds the codes made and stops); with another order it is refused.
+    Raises ApplicationError (code: size, allowance, stale_form)."""
+    order = {"product": product, "size": size, "name": name, "valid_until": valid_until}
     if idempotency_key is not None:
         ordered = VoucherBatch.objects.filter(
             issued_by=issued_by, idempotency_key=idempotency_key
         ).first()
         if ordered is not None:
-            return ordered
+            return _ordered_again(ordered, **order)
     if not 1 <= size <= BATCH_MAX_SIZE:
         raise ApplicationError(
             _("Liczba kodów musi być liczbą całkowitą od 1 do 10 000."), code="size"
@@ -459,7 +460,29 @@ def batch_generate(
         if idempotency_key is None:
             raise
         # The same form arrived twice at once (two tabs): the other request ordered it.
-        return VoucherBatch.objects.get(issued_by=issued_by, idempotency_key=idempotency_key)
+        ordered = VoucherBatch.objects.get(issued_by=issued_by, idempotency_key=idempotency_key)
+        return _ordered_again(ordered, **order)
+
+
+def _ordered_again(
+    batch: VoucherBatch, *, product: Product, size: int, name: str, valid_until: datetime | None
+) -> VoucherBatch:
+    """The batch a form's key ordered, for the same form sent again (a double click, a
+    duplicated tab). A key sent with another order comes from a form shown before its first
+    order, as the browser's Back shows it again: answering with the first batch would tell
+    the issuer that the new order was made. It is refused, and the form asks to be reloaded
+    (which gives it a new key)."""
+    field = learning_services.PRODUCT_FIELD[type(product)]
+    same = (
+        getattr(batch, f"{field}_id") == product.pk
+        and batch.size == size
+        and batch.valid_until == valid_until
+        and (not name or batch.name == name)
+    )
+    if not same:
+        message = _("Odśwież stronę i spróbuj ponownie.")
+        raise ApplicationError(message, code="stale_form", fields={"idempotency_key": message})
+    return batch
 
 
 # Codes are written (and committed) this many at a time: the batch page shows the progress.

@@ -8,6 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from app.accounts.tests.factories import make_user
+from app.core.errors import ApplicationError
 from app.core.tests.helpers import page_of, post_json, run_at_once, visit
 from app.learning.tests.factories import make_course
 from app.vouchers import services, tasks
@@ -21,12 +22,12 @@ CODE = re.compile(r"^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$")
 PENDING = "Kody tej puli są jeszcze generowane. Spróbuj za chwilę."
 
 
-def ordered(issuer, size: int, **fields) -> VoucherBatch:
+def ordered(issuer, size: int, product=None, **fields) -> VoucherBatch:
     """A batch ordered, its codes not made yet (no task ran)."""
     return services.batch_generate(
         issued_by=issuer,
         channel=VoucherBatch.Channel.INSTITUTION,
-        product=make_course(),
+        product=product or make_course(),
         size=size,
         name="Pula",
         valid_until=None,
@@ -192,7 +193,8 @@ def test_one_key_is_one_batch_per_issuer_in_the_database(institution):
 def test_a_form_arriving_twice_at_once_falls_back_on_the_constraint(institution):
     # The second request looked before the first one's batch existed: its insert hits the
     # unique constraint, and it answers with the first one's batch.
-    first = ordered(institution, 1, idempotency_key="b" * 32)
+    course = make_course()
+    first = ordered(institution, 1, course, idempotency_key="b" * 32)
     real_filter = VoucherBatch.objects.filter
 
     def missing_at_first(*args, **kwargs):
@@ -200,8 +202,49 @@ def test_a_form_arriving_twice_at_once_falls_back_on_the_constraint(institution)
         return queryset.none() if kwargs.get("idempotency_key") else queryset
 
     with mock.patch.object(VoucherBatch.objects, "filter", side_effect=missing_at_first):
-        again = ordered(institution, 1, idempotency_key="b" * 32)
+        again = ordered(institution, 1, course, idempotency_key="b" * 32)
+        # Another order with that key, arriving at the same moment, is refused as well.
+        with pytest.raises(ApplicationError) as refused:
+            ordered(institution, 2, course, idempotency_key="b" * 32)
     assert again.pk == first.pk
+    assert refused.value.code == "stale_form"
+    assert VoucherBatch.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"product": "other"},
+        {"size": "3"},
+        {"name": "Druga pula"},
+        {"valid_until": "2099-01-31"},
+    ],
+)
+def test_a_form_shown_again_by_back_with_another_order_orders_nothing(client, institution, change):
+    # The browser's Back shows the form again as it was, with the key of the order made
+    # from it: another order sent with that key is refused, not answered with the first
+    # batch (which would tell the issuer the new one was made).
+    course, other = make_course(), make_course()
+    data = {"product": f"course:{course.pk}", "size": "2", "name": "Pula"}
+    first = order_batch(client, "/instytucja", data, key="d" * 32)
+    assert first.status_code == 302
+    change = {**change, **({"product": f"course:{other.pk}"} if "product" in change else {})}
+    again = order_batch(client, "/instytucja", {**data, **change}, key="d" * 32)
+    assert again.headers["Location"] == "/instytucja"
+    assert errors_of(client, "/instytucja") == {
+        "idempotency_key": "Odśwież stronę i spróbuj ponownie."
+    }
+    assert VoucherBatch.objects.count() == 1
+    assert Voucher.objects.count() == 2
+
+
+def test_the_same_form_without_a_name_sent_again_is_the_same_order(client, institution):
+    # The name left empty gets the default: the form sent again is still the same order.
+    course = make_course()
+    data = {"product": f"course:{course.pk}", "size": "2"}
+    first = order_batch(client, "/instytucja", data, key="e" * 32)
+    again = order_batch(client, "/instytucja", data, key="e" * 32)
+    assert first.headers["Location"] == again.headers["Location"]
     assert VoucherBatch.objects.count() == 1
 
 

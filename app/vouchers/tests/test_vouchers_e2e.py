@@ -169,3 +169,32 @@ def test_an_issuer_watches_a_batch_being_made_and_downloads_it(live_server, page
     text = open(download.value.path(), encoding="utf-8-sig").read()  # noqa: SIM115
     codes = set(batch.vouchers.values_list("code", flat=True))
     assert len(codes) == 40 and all(code in text for code in codes)
+
+
+def test_an_order_from_a_form_brought_back_by_back_is_refused(live_server, page):
+    # Back shows the form as it was, with the key of the order already made from it: the
+    # new order is refused with a request to reload, not answered with the first batch.
+    make_course(title="Kurs pierwszy")
+    make_course(title="Kurs drugi")
+    institution = make_user(roles=["INSTITUTION"])
+    log_in(page, live_server, institution)
+    page.goto(f"{live_server.url}/instytucja")
+    page.get_by_label("Co daje voucher").select_option(label="Kurs pierwszy")
+    page.get_by_label("Liczba kodów").fill("2")
+    page.get_by_role("button", name="Wygeneruj kody").click()
+    expect(page.get_by_text("Zamówione kody: 2.")).to_be_visible()
+
+    page.go_back()
+    expect(page.get_by_role("heading", name="Multilicencje")).to_be_visible()
+    page.get_by_label("Co daje voucher").select_option(label="Kurs drugi")
+    page.get_by_label("Liczba kodów").fill("5")
+    page.get_by_role("button", name="Wygeneruj kody").click()
+    expect(page.get_by_role("alertdialog")).to_contain_text("Odśwież stronę i spróbuj ponownie.")
+    assert VoucherBatch.objects.count() == 1
+
+    page.reload()
+    page.get_by_label("Co daje voucher").select_option(label="Kurs drugi")
+    page.get_by_label("Liczba kodów").fill("5")
+    page.get_by_role("button", name="Wygeneruj kody").click()
+    expect(page.get_by_text("Zamówione kody: 5.")).to_be_visible()
+    assert VoucherBatch.objects.count() == 2
