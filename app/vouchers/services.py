@@ -422,18 +422,20 @@ def batch_generate(
     `idempotency_key` of the same issuer again returns the batch it ordered (its task,
     enqueued again, finds the codes made and stops); with another order it is refused.
     Raises ApplicationError (code: size, allowance, stale_form)."""
-    order = {"product": product, "size": size, "name": name, "valid_until": valid_until}
+
+    def ordered_again(batch: VoucherBatch) -> VoucherBatch:
+        return _ordered_again(batch, product=product, size=size, name=name, valid_until=valid_until)
+
     if idempotency_key is not None:
         ordered = VoucherBatch.objects.filter(
             issued_by=issued_by, idempotency_key=idempotency_key
         ).first()
         if ordered is not None:
-            return _ordered_again(ordered, **order)
+            return ordered_again(ordered)
     if not 1 <= size <= BATCH_MAX_SIZE:
         raise ApplicationError(
             _("Liczba kodów musi być liczbą całkowitą od 1 do 10 000."), code="size"
         )
-    name = name or batch_name_default(product=product)
     field = learning_services.PRODUCT_FIELD[type(product)]
     try:
         with transaction.atomic():
@@ -448,7 +450,7 @@ def batch_generate(
                         code="allowance",
                     )
             return VoucherBatch.objects.create(
-                name=name,
+                name=name or batch_name_default(product=product),
                 channel=channel,
                 issued_by=issued_by,
                 size=size,
@@ -461,7 +463,7 @@ def batch_generate(
             raise
         # The same form arrived twice at once (two tabs): the other request ordered it.
         ordered = VoucherBatch.objects.get(issued_by=issued_by, idempotency_key=idempotency_key)
-        return _ordered_again(ordered, **order)
+        return ordered_again(ordered)
 
 
 def _ordered_again(
