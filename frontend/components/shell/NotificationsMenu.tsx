@@ -1,5 +1,5 @@
 import { Link, router, usePage } from "@inertiajs/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 
 import OutlineIcon from "@/components/ui/OutlineIcon";
 import { useDisclosure } from "@/hooks/useDisclosure";
@@ -15,20 +15,35 @@ export default function NotificationsMenu() {
   const { notifications_unread: unread, locale } = usePage().props;
   const { open, setOpen, close, root, panelId, buttonProps } = useDisclosure();
   const [list, setList] = useState<NotificationListProps | null>(null);
+  const [marking, setMarking] = useState(false);
+  // Moves with every opening and around every "mark all read": a list is shown only if
+  // nothing moved since it was asked for. An older list answering late (the bell opened
+  // twice), or one the server read before the marking was saved, would bring back what
+  // the newer answer or the marking changed.
+  const turn = useRef(0);
 
   async function toggle() {
     const opening = !open;
     setOpen(opening);
     if (opening) {
+      const asked = ++turn.current;
       const result = await getJson<NotificationListProps>(routes.shell.notifications());
-      if (result.status === 200) setList(result.data);
+      if (result.status === 200 && asked === turn.current) setList(result.data);
     }
   }
 
   async function markAllRead() {
+    if (marking) return;
+    setMarking(true);
+    turn.current += 1;
     const result = await postJson<{ unread: number }>(routes.shell.notificationsRead(), {});
-    if (result.status !== 200 || !list) return;
-    setList({ unread: 0, items: list.items.map((item) => ({ ...item, is_read: true })) });
+    turn.current += 1;
+    setMarking(false);
+    if (result.status !== 200) return;
+    setList(
+      (shown) =>
+        shown && { unread: 0, items: shown.items.map((item) => ({ ...item, is_read: true })) },
+    );
     router.reload({ only: ["notifications_unread"] });
   }
 
@@ -64,7 +79,8 @@ export default function NotificationsMenu() {
             <button
               type="button"
               onClick={markAllRead}
-              className="text-sm font-semibold text-blue-800 underline"
+              disabled={marking}
+              className="text-sm font-semibold text-blue-800 underline disabled:opacity-60"
             >
               {t("shell.notifications_mark_read")}
             </button>
