@@ -105,6 +105,29 @@ def test_each_validation_message(live_server, page):
     expect(page.locator("#login-login-error")).to_have_text("E-mail jest niepoprawny")
 
 
+def test_a_late_answer_for_an_earlier_address_leaves_the_last_ones_verdict(live_server, page):
+    make_user(email="zajety@example.com")
+    held = []
+    # The check of the first address is held until the second one's verdict is shown.
+    page.route(
+        "**/api/accounts/username-check",
+        lambda route: held.append(route) if not held else route.continue_(),
+    )
+    page.goto(f"{live_server.url}/login")
+    email = page.locator("#register-username")
+    email.fill("wolny@example.com")
+    email.blur()
+    expect(page.get_by_text("Sprawdzamy, czy adres jest wolny…")).to_be_visible()
+    email.fill("zajety@example.com")
+    email.blur()
+    expect(page.get_by_text("Nazwa użytkownika jest już zajęta")).to_be_visible()
+
+    with page.expect_response("**/api/accounts/username-check"):
+        held[0].continue_()
+    expect(page.get_by_text("Nazwa użytkownika jest już zajęta")).to_be_visible()
+    expect(page.get_by_role("button", name="Załóż darmowe konto")).to_be_disabled()
+
+
 def test_student_address_warning(live_server, page):
     page.goto(f"{live_server.url}/login")
     page.locator("#register-username").fill("jan@student.uw.edu.pl")

@@ -27,7 +27,8 @@ export default function Batch(page: PageProps<"Vouchers/Batch">) {
   const { start, stop } = usePoll(
     POLL_MS,
     { only: ["batch", "codes", "codes_pagination", "csv_url"] },
-    { autoStart: false },
+    // The next ask waits for the last answer: a late answer never shows older progress.
+    { autoStart: false, mode: "rest" },
   );
   useEffect(() => {
     if (batch.ready) return;
