@@ -65,6 +65,9 @@ function answer(callbacks: (visit: Visit) => unknown) {
 }
 
 beforeEach(() => {
+  // Every form of a page waits while any post is out: a post a test left out ends, as
+  // Inertia ends every visit, so the next test starts with none.
+  for (const { visit } of form?.posts ?? []) act(() => visit.onFinish());
   form = new FakeForm();
 });
 
@@ -238,5 +241,37 @@ describe("useFormSubmit", () => {
     submit();
     answer((visit) => visit.onCancel());
     expect(result.disabled).toBe(false);
+  });
+
+  it("waits while another form of the page is being sent, whose answer a post would drop", () => {
+    render();
+    const other = new FakeForm();
+    let otherResult: ReturnType<typeof useFormSubmit> | undefined;
+    function Other({ report }: { report: (submitting: ReturnType<typeof useFormSubmit>) => void }) {
+      report(useFormSubmit(other, "/platforma/notatki/1"));
+      return null;
+    }
+    act(() =>
+      mounted.root.render(
+        <>
+          <Harness options={{}} report={(latest) => (result = latest)} />
+          <Other report={(latest) => (otherResult = latest)} />
+        </>,
+      ),
+    );
+    act(() => otherResult!.post());
+    expect(other.posts).toHaveLength(1);
+
+    expect(result.disabled).toBe(true);
+    submit();
+    expect(form.posts).toEqual([]);
+
+    act(() => {
+      other.posts[0]!.visit.onSuccess({ component: "Learning/Notes" });
+      other.posts[0]!.visit.onFinish();
+    });
+    expect(result.disabled).toBe(false);
+    submit();
+    expect(form.posts).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { useForm, usePage } from "@inertiajs/react";
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 
 import { focusKeeper } from "@/lib/focus";
@@ -56,8 +56,36 @@ export interface PostTarget {
   data?: Data;
 }
 
+// The posts out from every form of the page. Inertia runs one visit at a time: a post
+// started while another is out cancels that one's visit, whose write the server still
+// makes but whose answer is dropped (its form not emptied, nor told, and the page shown
+// may have been read before that write). So while any form's post is out, every form
+// waits.
+let postsOut = 0;
+const postsOutListeners = new Set<() => void>();
+
+function postsOutMoved(by: number) {
+  postsOut += by;
+  for (const listener of postsOutListeners) listener();
+}
+
+function onPostsOutMoved(listener: () => void) {
+  postsOutListeners.add(listener);
+  return () => {
+    postsOutListeners.delete(listener);
+  };
+}
+
+function usePostOut(): boolean {
+  return useSyncExternalStore(
+    onPostsOutMoved,
+    () => postsOut > 0,
+    () => false,
+  );
+}
+
 /** How every form of the platform posts (docs/behaviour.md#forms): the button is disabled
- * while the form is invalid or being sent; once the server accepts, it stays disabled
+ * while the form is invalid or being sent (or another form of the page is); once the server accepts, it stays disabled
  * while the browser leaves for the next page; a refusal enables it again and gives its
  * message (`failure`, for the page's dialog or snackbar; each field's own message shows
  * beside its field). A form posts with `submit`; a button with no form calls `post`,
@@ -67,8 +95,9 @@ export function useFormSubmit(form: PostingForm, url: string, options: SubmitOpt
   const [leaving, setLeaving] = useState(false);
   const [preparing, setPreparing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const postOut = usePostOut();
   const valid = (options.fields?.isValid ?? true) && (options.ready ?? true);
-  const busy = form.processing || preparing || leaving;
+  const busy = form.processing || preparing || leaving || postOut;
 
   function broken() {
     if (!options.brokenAsRefusal) return undefined;
@@ -80,8 +109,10 @@ export function useFormSubmit(form: PostingForm, url: string, options: SubmitOpt
     const values = { ...target.data, ...prepared };
     form.transform((data: object) => ({ ...data, ...values }));
     let answered = false;
+    let finished = false;
     // The pressed button's row may be gone from the page the server answers with.
     const keepFocus = focusKeeper(document.activeElement);
+    postsOutMoved(1);
     form.post(target.url ?? url, {
       preserveScroll: true,
       preserveState: true,
@@ -116,6 +147,9 @@ export function useFormSubmit(form: PostingForm, url: string, options: SubmitOpt
       // A page that is no Inertia page (the admin panel) is loaded in full: no callback
       // but this one, and the browser is on its way there.
       onFinish: () => {
+        if (finished) return;
+        finished = true;
+        postsOutMoved(-1);
         if (!answered) setLeaving(true);
       },
     });
