@@ -36,17 +36,24 @@ export default function ConsentRoot() {
   const choiceJson = JSON.stringify(choice);
   const returnFocus = useRef<HTMLElement | null>(null);
   const started = useRef(false);
+  // Moves with every opening asked for and every close: only the latest opening shows,
+  // once its texts are in. An earlier one answering late (the notice opening by itself
+  // while the visitor asks for the settings) or one answering after the close would
+  // open the dialog in the wrong mode, or again.
+  const turn = useRef(0);
 
   const show = useCallback(
     (next: Mode, action: ConsentLogAction | null) => {
       if (!returnFocus.current && document.activeElement instanceof HTMLElement) {
         returnFocus.current = document.activeElement;
       }
+      const asked = ++turn.current;
       // The texts and the purposes arrive with the first opening (most pages never open it).
       const definition = getJson<ConsentDefinitionProps>(routes.consent.definition(), {
         handle: "all",
       }).then(({ data }) => data?.purposes ?? null);
       void Promise.all([definition, loadMessages(locale, "consent")]).then(([loaded]) => {
+        if (asked !== turn.current) return;
         if (loaded) setPurposes(loaded);
         setMode(next);
       });
@@ -78,6 +85,7 @@ export default function ConsentRoot() {
   }
 
   function closed() {
+    turn.current += 1;
     setMode(null);
     const target = returnFocus.current;
     returnFocus.current = null;
