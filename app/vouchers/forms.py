@@ -10,7 +10,8 @@ from app.vouchers import selectors
 from app.vouchers.services import BATCH_MAX_SIZE
 
 BATCH_NAME_MAX_LENGTH = 100
-# The key the batch form carries (props.batch_form_key): letters, digits, "-" and "_".
+# The key the batch form carries (made by the page for each showing of the form,
+# frontend/lib/formKey.ts): letters, digits, "-" and "_".
 FORM_KEY_SHAPE = r"^[A-Za-z0-9_-]{16,64}$"
 
 

@@ -1,6 +1,5 @@
 """Props of the voucher page and of the institution and reseller areas."""
 
-import secrets
 from datetime import date
 from typing import Any, TypedDict
 
@@ -104,8 +103,6 @@ class BatchesProps(TypedDict):
     rules: dict[str, FieldRule]
     # Seats used over the last 12 weeks by each batch of this page of batches.
     usage: BatchUsageChart
-    # Sent back with the form: the same form sent twice orders one batch.
-    form_key: str
     # An institution's learners slowed down or refused by a limit, per day (newest first;
     # empty when they never were, and always for resellers).
     learner_limits: list[LearnerLimitDay]
@@ -176,11 +173,6 @@ def batch_usage_chart(
             {"id": batch.pk, "name": batch.name, "used": used[batch.pk]} for batch in batches
         ],
     }
-
-
-def batch_form_key() -> str:
-    """A fresh key for one showing of the batch form."""
-    return secrets.token_urlsafe(24)
 
 
 def product_groups(choices: dict[str, list[tuple[str, str]]]) -> ProductGroups:

@@ -497,7 +497,6 @@ export const samples: { [K in keyof Pages]: { props: Pages[K]; shared: SharedPro
         },
         name: { max_length: 100, max_length_message: "Za długa" },
       },
-      form_key: "k-1",
       learner_limits: [{ day: "2026-02-10", slowed: 3, refused: 1 }],
     },
   },

@@ -109,7 +109,6 @@ export interface BatchesProps {
   create_url: string;
   rules: Record<string, FieldRule>;
   usage: BatchUsageChart;
-  form_key: string;
   learner_limits: Array<LearnerLimitDay>;
 }
 

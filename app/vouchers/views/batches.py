@@ -92,7 +92,6 @@ def _batches(area: Area) -> View:
             "create_url": reverse(area.page),
             "rules": form_rules(BatchForm, ["product", "size", "name"]),
             "usage": props.batch_usage_chart(batches=batches, weeks=weeks, used=used),
-            "form_key": props.batch_form_key(),
             "learner_limits": props.learner_limit_days(
                 selectors.learner_limit_events_daily(institution=request.user)
                 if area is INSTITUTION

@@ -1,5 +1,5 @@
 import { Link, useForm, usePage } from "@inertiajs/react";
-import { lazy } from "react";
+import { lazy, useEffect } from "react";
 
 import ChartSection from "@/components/charts/ChartSection";
 import PageHead from "@/components/PageHead";
@@ -16,26 +16,34 @@ import { useFormFields } from "@/hooks/useFormFields";
 import { useFormSubmit } from "@/hooks/useFormSubmit";
 import { useT } from "@/i18n";
 import { formatDate, formatNumber } from "@/lib/format";
+import { newFormKey } from "@/lib/formKey";
 import type { BatchesProps, PageProps } from "@/types/generated";
 
 function GenerateForm({ page }: { page: BatchesProps }) {
   const t = useT();
   const locale = usePage().props.locale;
-  // The key stays with this form: sent twice (a double click, a duplicated tab), it orders
-  // one batch.
+  // The key stays with this showing of the form: sent twice (a double click), it orders
+  // one batch. The form shown again (Back) is mounted again, with a key of its own.
   const form = useForm({
     product: "",
     size: "",
     name: "",
     valid_until: "",
-    idempotency_key: page.form_key,
+    idempotency_key: newFormKey(),
   });
   const fields = useFormFields(form, page.rules);
-  // A stale key (the form left open too long) has no field of its own: a popup says so.
+  // A key refused (already used for another order) has no field of its own: a popup says
+  // so, and the form takes a new key for the next try.
   const { submit, disabled, failure, clearFailure } = useFormSubmit(form, page.create_url, {
     fields,
     failureFields: ["idempotency_key"],
   });
+  const keyRefused = Boolean(form.errors.idempotency_key);
+  useEffect(() => {
+    if (keyRefused) form.setData("idempotency_key", newFormKey());
+    // Only a new refusal asks for a new key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [keyRefused]);
   const size = page.rules.size;
   const nothingToGrant =
     page.products.course.length + page.products.exam.length + page.products.path.length === 0;
