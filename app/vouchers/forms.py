@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from app.vouchers import selectors
-from app.vouchers.services import BATCH_MAX_SIZE
+from app.vouchers.services import BATCH_FORM_KEY_REFUSED, BATCH_MAX_SIZE
 
 BATCH_NAME_MAX_LENGTH = 100
 # The key the batch form carries (made by the page for each showing of the form,
@@ -58,8 +58,8 @@ class BatchForm(forms.Form):
     idempotency_key = forms.RegexField(
         regex=FORM_KEY_SHAPE,
         error_messages={
-            "required": _("Odśwież stronę i spróbuj ponownie."),
-            "invalid": _("Odśwież stronę i spróbuj ponownie."),
+            "required": BATCH_FORM_KEY_REFUSED,
+            "invalid": BATCH_FORM_KEY_REFUSED,
         },
     )
 

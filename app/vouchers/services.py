@@ -33,6 +33,9 @@ from app.vouchers.models import (
 )
 
 BATCH_MAX_SIZE = 10_000
+# The batch form's message for a key it cannot take (none, malformed, or already used for
+# another order): a form shown afresh carries a new one.
+BATCH_FORM_KEY_REFUSED = gettext_lazy("Odśwież stronę i spróbuj ponownie.")
 # The task that makes a batch's codes (app.vouchers.tasks), enqueued by name: the tasks
 # module imports this one.
 BATCH_CODES_TASK = "vouchers.batch_codes_generate"
@@ -423,8 +426,17 @@ def batch_generate(
     enqueued again, finds the codes made and stops); with another order it is refused.
     Raises ApplicationError (code: size, allowance, stale_form)."""
 
+    field = learning_services.PRODUCT_FIELD[type(product)]
+
     def ordered_again(batch: VoucherBatch) -> VoucherBatch:
-        return _ordered_again(batch, product=product, size=size, name=name, valid_until=valid_until)
+        return _ordered_again(
+            batch,
+            product_field=field,
+            product=product,
+            size=size,
+            name=name,
+            valid_until=valid_until,
+        )
 
     if idempotency_key is not None:
         ordered = VoucherBatch.objects.filter(
@@ -436,7 +448,6 @@ def batch_generate(
         raise ApplicationError(
             _("Liczba kodów musi być liczbą całkowitą od 1 do 10 000."), code="size"
         )
-    field = learning_services.PRODUCT_FIELD[type(product)]
     try:
         with transaction.atomic():
             if channel == VoucherBatch.Channel.RESELLER:
@@ -467,22 +478,27 @@ def batch_generate(
 
 
 def _ordered_again(
-    batch: VoucherBatch, *, product: Product, size: int, name: str, valid_until: datetime | None
+    batch: VoucherBatch,
+    *,
+    product_field: str,
+    product: Product,
+    size: int,
+    name: str,
+    valid_until: datetime | None,
 ) -> VoucherBatch:
-    """The batch a form's key ordered, for the same form sent again (a double click, a
-    duplicated tab). A key sent with another order comes from a form shown before its first
-    order, as the browser's Back shows it again: answering with the first batch would tell
-    the issuer that the new order was made. It is refused, and the form asks to be reloaded
-    (which gives it a new key)."""
-    field = learning_services.PRODUCT_FIELD[type(product)]
+    """The batch a form's key ordered, for the same form sent again (a double click, a post
+    sent again). A key sent with another order comes from a showing of the form that
+    already ordered (a page the browser kept, sent again with other fields): answering
+    with the first batch would tell the issuer that the new order was made. It is refused,
+    and the form takes a new key for the next try."""
     same = (
-        getattr(batch, f"{field}_id") == product.pk
+        getattr(batch, f"{product_field}_id") == product.pk
         and batch.size == size
         and batch.valid_until == valid_until
         and (not name or batch.name == name)
     )
     if not same:
-        message = _("Odśwież stronę i spróbuj ponownie.")
+        message = str(BATCH_FORM_KEY_REFUSED)
         raise ApplicationError(message, code="stale_form", fields={"idempotency_key": message})
     return batch
 

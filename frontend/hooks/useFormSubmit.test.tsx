@@ -1,4 +1,4 @@
-import { act, type FormEvent } from "react";
+import { act, useEffect, type FormEvent } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { testRoot } from "@/lib/testRoot";
@@ -26,6 +26,14 @@ class FakeForm implements PostingForm {
   post(url: string, visit: Visit) {
     this.posts.push({ url, data: this.sent(this.fields), visit });
   }
+}
+
+// Every fake form made, so each test's posts can be ended before the next test.
+const made: FakeForm[] = [];
+function fakeForm(): FakeForm {
+  const fake = new FakeForm();
+  made.push(fake);
+  return fake;
 }
 
 const mounted = testRoot();
@@ -67,8 +75,10 @@ function answer(callbacks: (visit: Visit) => unknown) {
 beforeEach(() => {
   // Every form of a page waits while any post is out: a post a test left out ends, as
   // Inertia ends every visit, so the next test starts with none.
-  for (const { visit } of form?.posts ?? []) act(() => visit.onFinish());
-  form = new FakeForm();
+  for (const { visit } of made.splice(0).flatMap((fake) => fake.posts)) {
+    act(() => visit.onFinish());
+  }
+  form = fakeForm();
 });
 
 describe("useFormSubmit", () => {
@@ -245,7 +255,7 @@ describe("useFormSubmit", () => {
 
   it("waits while another form of the page is being sent, whose answer a post would drop", () => {
     render();
-    const other = new FakeForm();
+    const other = fakeForm();
     let otherResult: ReturnType<typeof useFormSubmit> | undefined;
     function Other({ report }: { report: (submitting: ReturnType<typeof useFormSubmit>) => void }) {
       report(useFormSubmit(other, "/platforma/notatki/1"));
@@ -274,4 +284,58 @@ describe("useFormSubmit", () => {
     submit();
     expect(form.posts).toHaveLength(1);
   });
+
+  it.each([
+    ["refused", (visit: Visit) => visit.onError({ form: "Nie" })],
+    ["cancelled", (visit: Visit) => visit.onCancel()],
+    ["broken", (visit: Visit) => visit.onNetworkError()],
+  ])("lets the other forms post again once its post is %s", (_, ending) => {
+    render();
+    const other = fakeForm();
+    submit();
+    answer(ending);
+    act(() => mounted.root.render(<Twin form={other} />));
+    expect(twin.disabled).toBe(false);
+  });
+
+  it("lets the other forms post again when its post could not be sent at all", () => {
+    form.post = () => {
+      throw new Error("no such address");
+    };
+    render();
+    expect(() => submit()).toThrow("no such address");
+    act(() => mounted.root.render(<Twin form={fakeForm()} />));
+    expect(twin.disabled).toBe(false);
+  });
+
+  it("keeps the other forms waiting while it prepares its post", async () => {
+    let ready: (prepared: Prepared) => void = () => undefined;
+    render({ prepare: () => new Promise<Prepared>((resolve) => (ready = resolve)) });
+    const other = fakeForm();
+    act(() =>
+      mounted.root.render(
+        <>
+          <Harness
+            options={{ prepare: () => new Promise<Prepared>((resolve) => (ready = resolve)) }}
+            report={(latest) => (result = latest)}
+          />
+          <Twin form={other} />
+        </>,
+      ),
+    );
+    submit();
+    expect(twin.disabled).toBe(true);
+    await act(async () => ready({ refusal: "Nie teraz" }));
+    expect(twin.disabled).toBe(false);
+  });
 });
+
+let twin: ReturnType<typeof useFormSubmit>;
+/** Another form of the same page. */
+function Twin({ form: own }: { form: FakeForm }) {
+  const submitting = useFormSubmit(own, "/platforma/notatki/2");
+  useEffect(() => {
+    twin = submitting;
+  });
+  return null;
+}

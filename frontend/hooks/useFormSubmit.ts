@@ -69,6 +69,17 @@ function postsOutMoved(by: number) {
   for (const listener of postsOutListeners) listener();
 }
 
+/** One post out, until the returned release is called (again: no effect). */
+function holdPostOut(): () => void {
+  postsOutMoved(1);
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    postsOutMoved(-1);
+  };
+}
+
 function onPostsOutMoved(listener: () => void) {
   postsOutListeners.add(listener);
   return () => {
@@ -109,11 +120,10 @@ export function useFormSubmit(form: PostingForm, url: string, options: SubmitOpt
     const values = { ...target.data, ...prepared };
     form.transform((data: object) => ({ ...data, ...values }));
     let answered = false;
-    let finished = false;
     // The pressed button's row may be gone from the page the server answers with.
     const keepFocus = focusKeeper(document.activeElement);
-    postsOutMoved(1);
-    form.post(target.url ?? url, {
+    const release = holdPostOut();
+    const visit: Parameters<PostingForm["post"]>[1] = {
       preserveScroll: true,
       preserveState: true,
       onSuccess: (page) => {
@@ -147,21 +157,28 @@ export function useFormSubmit(form: PostingForm, url: string, options: SubmitOpt
       // A page that is no Inertia page (the admin panel) is loaded in full: no callback
       // but this one, and the browser is on its way there.
       onFinish: () => {
-        if (finished) return;
-        finished = true;
-        postsOutMoved(-1);
+        release();
         if (!answered) setLeaving(true);
       },
-    });
+    };
+    try {
+      form.post(target.url ?? url, visit);
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
 
   async function prepareThenSend(target: PostTarget, prepare: () => Promise<Prepared>) {
     setPreparing(true);
+    // The other forms wait from here: the post follows the preparing at once.
+    const release = holdPostOut();
     let prepared: Prepared;
     try {
       prepared = await prepare();
     } finally {
       setPreparing(false);
+      release();
     }
     if ("refusal" in prepared) setFailure(prepared.refusal);
     else send(target, prepared.data);

@@ -114,18 +114,28 @@ def test_a_late_answer_for_an_earlier_address_leaves_the_last_ones_verdict(live_
         lambda route: held.append(route) if not held else route.continue_(),
     )
     page.goto(f"{live_server.url}/login")
+    # Everything else is valid: the button waits for the address alone.
+    page.locator("#register-first-name").fill("Ola")
+    page.locator("#register-last-name").fill("Nowak")
+    page.locator("#register-password").fill(DEFAULT_PASSWORD)
     email = page.locator("#register-username")
     email.fill("wolny@example.com")
     email.blur()
     expect(page.get_by_text("Sprawdzamy, czy adres jest wolny…")).to_be_visible()
     email.fill("zajety@example.com")
     email.blur()
-    expect(page.get_by_text("Nazwa użytkownika jest już zajęta")).to_be_visible()
+    taken = page.get_by_text("Nazwa użytkownika jest już zajęta")
+    expect(taken).to_be_visible()
 
-    with page.expect_response("**/api/accounts/username-check"):
+    with page.expect_response("**/api/accounts/username-check") as late:
         held[0].continue_()
-    expect(page.get_by_text("Nazwa użytkownika jest już zajęta")).to_be_visible()
-    expect(page.get_by_role("button", name="Załóż darmowe konto")).to_be_disabled()
+    late.value.finished()
+    # Two frames after the answer arrived: the page has done with it.
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    assert taken.is_visible()
+    assert page.get_by_role("button", name="Załóż darmowe konto").is_disabled()
 
 
 def test_student_address_warning(live_server, page):

@@ -176,21 +176,17 @@ def test_the_form_shown_again_by_back_orders_a_new_batch(live_server, page):
     # it then is not answered again (the same batch, as if the new one had been made).
     make_course(title="Kurs pierwszy")
     make_course(title="Kurs drugi")
-    institution = make_user(roles=["INSTITUTION"])
-    log_in(page, live_server, institution)
+    log_in(page, live_server, make_user(roles=["INSTITUTION"]))
     page.goto(f"{live_server.url}/instytucja")
-    page.get_by_label("Co daje voucher").select_option(label="Kurs pierwszy")
-    page.get_by_label("Liczba kodów").fill("2")
-    page.get_by_role("button", name="Wygeneruj kody").click()
-    expect(page.get_by_text("Zamówione kody: 2.")).to_be_visible()
-    first = page.url
-
-    for product, size in (("Kurs pierwszy", "2"), ("Kurs drugi", "5")):
-        page.go_back()
+    batch_pages = []
+    for product, size in (("Kurs pierwszy", "2"), ("Kurs pierwszy", "2"), ("Kurs drugi", "5")):
+        if batch_pages:
+            page.go_back()
         expect(page.get_by_role("heading", name="Multilicencje")).to_be_visible()
         page.get_by_label("Co daje voucher").select_option(label=product)
         page.get_by_label("Liczba kodów").fill(size)
         page.get_by_role("button", name="Wygeneruj kody").click()
         expect(page.get_by_text(f"Zamówione kody: {size}.")).to_be_visible()
-        expect(page).not_to_have_url(first)
+        batch_pages.append(page.url)
+    assert len(set(batch_pages)) == 3
     assert sorted(VoucherBatch.objects.values_list("size", flat=True)) == [2, 2, 5]

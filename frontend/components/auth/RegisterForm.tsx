@@ -8,6 +8,7 @@ import TextField from "@/components/ui/TextField";
 import TextLink from "@/components/auth/TextLink";
 import { useFormFields } from "@/hooks/useFormFields";
 import { useFormSubmit } from "@/hooks/useFormSubmit";
+import { useLatestAnswer } from "@/hooks/useLatestAnswer";
 import { useT } from "@/i18n";
 import { postJson } from "@/lib/http";
 import { fieldError, isStudentEmail } from "@/lib/validation";
@@ -60,22 +61,25 @@ export default function RegisterForm({ page, filledEmail }: RegisterFormProps) {
 
   // Uniqueness is asked of the server only when the e-mail field loses focus
   // (docs/behaviour.md#username-check).
-  const checks = useRef(0);
+  // Only the verdict of the address checked last: an earlier check answering after it
+  // would show another address's verdict under this one.
+  const latestCheck = useLatestAnswer();
   async function checkAvailability() {
     fields.touch("username");
     const value = form.data.username.trim().toLowerCase();
-    if (fieldError(value, page.rules.username) || availability?.value === value) return;
+    const isLatest = latestCheck.ask();
+    if (fieldError(value, page.rules.username) || availability?.value === value) {
+      setChecking(false);
+      return;
+    }
     setChecking(true);
-    const asked = ++checks.current;
     // Too many checks (429) only means no early answer: the server checks again on submit.
     const result = await postJson<{ available: boolean; message: string | null }>(
       page.urls.username_check,
       { username: value },
       { handle: [429] },
     );
-    // Only the answer for the address checked last: an earlier one answering after it
-    // would show another address's verdict under this one.
-    if (asked !== checks.current) return;
+    if (!isLatest()) return;
     setChecking(false);
     if (result.status === 200 && result.data) {
       setAvailability({ value, message: result.data.available ? null : result.data.message });

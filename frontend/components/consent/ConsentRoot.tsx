@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 
 import { loadMessages } from "@/i18n";
 import { setConsent } from "@/lib/consent";
+import { useLatestAnswer } from "@/hooks/useLatestAnswer";
 import { getJson } from "@/lib/http";
 import { routes } from "@/routes";
 import type {
@@ -36,30 +37,30 @@ export default function ConsentRoot() {
   const choiceJson = JSON.stringify(choice);
   const returnFocus = useRef<HTMLElement | null>(null);
   const started = useRef(false);
-  // Moves with every opening asked for and every close: only the latest opening shows,
-  // once its texts are in. An earlier one answering late (the notice opening by itself
-  // while the visitor asks for the settings) or one answering after the close would
-  // open the dialog in the wrong mode, or again.
-  const turn = useRef(0);
+  // Only the latest opening shows (and is logged), once its texts are in: an earlier one
+  // answering late (the notice opening by itself while the visitor asks for the
+  // settings), or one answering after the close, would open the dialog in the wrong mode,
+  // or again.
+  const latest = useLatestAnswer();
 
   const show = useCallback(
     (next: Mode, action: ConsentLogAction | null) => {
       if (!returnFocus.current && document.activeElement instanceof HTMLElement) {
         returnFocus.current = document.activeElement;
       }
-      const asked = ++turn.current;
+      const isLatest = latest.ask();
       // The texts and the purposes arrive with the first opening (most pages never open it).
       const definition = getJson<ConsentDefinitionProps>(routes.consent.definition(), {
         handle: "all",
       }).then(({ data }) => data?.purposes ?? null);
       void Promise.all([definition, loadMessages(locale, "consent")]).then(([loaded]) => {
-        if (asked !== turn.current) return;
+        if (!isLatest()) return;
         if (loaded) setPurposes(loaded);
         setMode(next);
+        if (action) logConsentEvent(action);
       });
-      if (action) logConsentEvent(action);
     },
-    [locale],
+    [locale, latest],
   );
 
   // The trackers follow the choice: the server's on each visit (it may have expired, or
@@ -85,7 +86,7 @@ export default function ConsentRoot() {
   }
 
   function closed() {
-    turn.current += 1;
+    latest.forget();
     setMode(null);
     const target = returnFocus.current;
     returnFocus.current = null;

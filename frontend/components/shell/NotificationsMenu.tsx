@@ -1,8 +1,9 @@
 import { Link, router, usePage } from "@inertiajs/react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 
 import OutlineIcon from "@/components/ui/OutlineIcon";
 import { useDisclosure } from "@/hooks/useDisclosure";
+import { useLatestAnswer } from "@/hooks/useLatestAnswer";
 import { useT } from "@/i18n";
 import { formatDateTime } from "@/lib/format";
 import { getJson, postJson } from "@/lib/http";
@@ -16,28 +17,26 @@ export default function NotificationsMenu() {
   const { open, setOpen, close, root, panelId, buttonProps } = useDisclosure();
   const [list, setList] = useState<NotificationListProps | null>(null);
   const [marking, setMarking] = useState(false);
-  // Moves with every opening and around every "mark all read": a list is shown only if
-  // nothing moved since it was asked for. An older list answering late (the bell opened
-  // twice), or one the server read before the marking was saved, would bring back what
-  // the newer answer or the marking changed.
-  const turn = useRef(0);
+  // The list of the latest opening, and none read before a "mark all read" was saved:
+  // either would bring back what the newer answer or the marking changed.
+  const latest = useLatestAnswer();
 
   async function toggle() {
     const opening = !open;
     setOpen(opening);
     if (opening) {
-      const asked = ++turn.current;
+      const isLatest = latest.ask();
       const result = await getJson<NotificationListProps>(routes.shell.notifications());
-      if (result.status === 200 && asked === turn.current) setList(result.data);
+      if (result.status === 200 && isLatest()) setList(result.data);
     }
   }
 
   async function markAllRead() {
     if (marking) return;
     setMarking(true);
-    turn.current += 1;
+    latest.forget();
     const result = await postJson<{ unread: number }>(routes.shell.notificationsRead(), {});
-    turn.current += 1;
+    latest.forget();
     setMarking(false);
     if (result.status !== 200) return;
     setList(
