@@ -96,11 +96,11 @@ function usePostOut(): boolean {
 }
 
 /** How every form of the platform posts (docs/behaviour.md#forms): the button is disabled
- * while the form is invalid or being sent (or another form of the page is); once the server accepts, it stays disabled
- * while the browser leaves for the next page; a refusal enables it again and gives its
- * message (`failure`, for the page's dialog or snackbar; each field's own message shows
- * beside its field). A form posts with `submit`; a button with no form calls `post`,
- * e.g. `post({ url: lesson.toggle_url, data: { done: true } })`. */
+ * while the form is invalid or being sent (or another form of the page is); once the
+ * server accepts, it stays disabled while the browser leaves for the next page; a refusal
+ * enables it again and gives its message (`failure`, for the page's dialog or snackbar;
+ * each field's own message shows beside its field). A form posts with `submit`; a button
+ * with no form calls `post`, e.g. `post({ url: lesson.toggle_url, data: { done: true } })`. */
 export function useFormSubmit(form: PostingForm, url: string, options: SubmitOptions = {}) {
   const component = usePage().component;
   const [leaving, setLeaving] = useState(false);
