@@ -16,7 +16,11 @@ view at /__bench__/bare behind the same middleware), loads it with wrk, and prin
   as served, rendered on the server; BENCH_SSR=0 measures them without);
 - voucher redemptions/second with 20 concurrent clients, each request another learner
   redeeming the same voucher (measured when the benchmark's database is PostgreSQL, e.g.
-  DATABASE_URL=postgres://.../platforma_bench ./scripts/bench).
+  DATABASE_URL=postgres://.../platforma_bench ./scripts/bench);
+- with BENCH_INSTRUCTIONS=1, the instructions a request to the bare view and to each
+  logged-in page executes, counted by valgrind's cachegrind in one process
+  (scripts/bench_instructions.py), and each page's ratio by them: a figure that does not
+  move with the machine, where requests/second on a shared machine do.
 """
 
 import gzip
@@ -28,6 +32,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,6 +64,10 @@ ENV.pop("DJANGO_DEBUG", None)
 ENV["WEB_MAX_REQUESTS"] = "0"
 # Pages are measured as served: rendered by the SSR process (BENCH_SSR=0 measures without).
 SSR = os.environ.get("BENCH_SSR", "1") != "0"
+INSTRUCTIONS = os.environ.get("BENCH_INSTRUCTIONS") == "1"
+# Requests served by the two counted runs of a page: their difference is what the further
+# requests cost, without the start-up and warm-up both runs pay.
+INSTRUCTION_COUNTS = (10, 60)
 ENV["INERTIA_SSR_ENABLED"] = "1" if SSR else "0"
 ENV["INERTIA_SSR_URL"] = f"http://127.0.0.1:{SSR_PORT}"
 sys.path.insert(0, str(ROOT))
@@ -290,6 +299,41 @@ def counts(path: str, headers: dict[str, str]) -> tuple[int, int]:
     return min(found)
 
 
+def instructions_per_request(path: str, headers: dict[str, str]) -> float:
+    """The instructions one more request to `path` executes in a process serving it
+    (scripts/bench_instructions.py), counted by valgrind's cachegrind: the same on a
+    machine running fast or slow, so a change of the code is told from the machine's."""
+    counted = []
+    for count in INSTRUCTION_COUNTS:
+        with tempfile.NamedTemporaryFile(suffix=".log") as log:
+            subprocess.run(
+                [
+                    "valgrind",
+                    "--tool=cachegrind",
+                    "--cache-sim=no",
+                    "--cachegrind-out-file=/dev/null",
+                    f"--log-file={log.name}",
+                    sys.executable,
+                    "scripts/bench_instructions.py",
+                    path,
+                    str(count),
+                    *[f"{name}: {value}" for name, value in headers.items()],
+                ],
+                cwd=ROOT,
+                # Python's own allocator hides its blocks from valgrind, which then slows
+                # down on them; the count is the program's either way.
+                env={**ENV, "PYTHONMALLOC": "malloc"},
+                check=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            found = re.search(r"I\s+refs:\s+([\d,]+)", Path(log.name).read_text())
+        if found is None:
+            raise SystemExit(f"cachegrind counted nothing for {path}")
+        counted.append(int(found.group(1).replace(",", "")))
+    return (counted[1] - counted[0]) / (INSTRUCTION_COUNTS[1] - INSTRUCTION_COUNTS[0])
+
+
 def first_load_js() -> tuple[int, list[str]]:
     """gzip bytes of the entry script, its preloaded chunks and the /login page chunk."""
     manifest = json.loads((ROOT / "static/dist/.vite/manifest.json").read_text())
@@ -472,6 +516,16 @@ def main() -> None:
             (label, paired(path, headers), counts(path, headers), note, targeted)
             for label, path, headers, note, targeted in pages
         ]
+        counted = (
+            [("bare view", instructions_per_request("/__bench__/bare", {}))]
+            + [
+                (label, instructions_per_request(path, headers))
+                for label, path, headers, _note, targeted in pages
+                if targeted
+            ]
+            if INSTRUCTIONS
+            else []
+        )
         redemptions = redemptions_per_second() if engine == "postgresql" else None
         # After loads of 8 and 20 connections every worker thread has served requests.
         held = bench_data("connections") if engine == "postgresql" else None
@@ -521,6 +575,12 @@ def main() -> None:
             f"   CPU {load.cpu_ms:5.2f} ms"
             f"   p50 {load.p50:6.2f} ms   p99 {load.p99:6.2f} ms"
             f"   ({note}{'; target >= 0.5, Redis <= 1' if targeted else ''})"
+        )
+    for label, instructions in counted:
+        ratio = "" if label == "bare view" else f"   ratio {counted[0][1] / instructions:.2f}"
+        print(
+            f"instructions {label:<20} {instructions / 1e6:6.2f} M a request{ratio}"
+            "   (cachegrind, one process: does not move with the machine)"
         )
     for path, component, ms in rendering:
         print(

@@ -33,6 +33,16 @@ find_python() {
 }
 
 # Install steps run again only when the lock file they install from has changed.
+# Installs Debian's package $2 unless the command (or executable path) $1 is there; $3 says
+# what it is for.
+ensure_debian_package() {
+  if command -v "$1" >/dev/null 2>&1 || [ -x "$1" ]; then return; fi
+  say "Installing Debian's $2 $3"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$2" >/dev/null
+}
 digest_of() { sha256sum "$1" | cut -d' ' -f1; }
 is_current() { [ -f "$STAMPS/$1" ] && [ "$(cat "$STAMPS/$1")" = "$2" ]; }
 record() { echo "$2" > "$STAMPS/$1"; }
