@@ -1,9 +1,9 @@
 import { usePage } from "@inertiajs/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 
+import { useLatestAnswer } from "@/hooks/useLatestAnswer";
 import { loadMessages } from "@/i18n";
 import { setConsent } from "@/lib/consent";
-import { useLatestAnswer } from "@/hooks/useLatestAnswer";
 import { getJson } from "@/lib/http";
 import { routes } from "@/routes";
 import type {

@@ -92,6 +92,9 @@ describe("ConsentSection", () => {
     await settle(asked[0]!, history(false));
     expect(asked).toHaveLength(1);
     act(() => vi.advanceTimersByTime(5000));
+    // The notice loading or showing is no choice: the history stays as it is.
+    act(() => consentLogged("script_initialization"));
+    act(() => consentLogged("show_popup"));
     expect(asked).toHaveLength(1);
 
     act(() => consentLogged("accept"));

@@ -47,8 +47,16 @@ export default function ConsentSection() {
   }
 
   useEffect(load, [asks]);
-  // A choice saved in the modal is in the history once the consent log has stored it.
-  useEffect(() => onConsentLogged(() => askAgain()), []);
+  // A choice saved in the modal is in the history once the consent log has stored it. The
+  // history holds choices only (selectors.CHOICE_ACTIONS): the notice's loading and showing
+  // change nothing in it.
+  useEffect(
+    () =>
+      onConsentLogged((action) => {
+        if (action === "accept" || action === "accept_all") askAgain();
+      }),
+    [],
+  );
 
   async function setNewsletter(subscribed: boolean) {
     choices.current += 1;

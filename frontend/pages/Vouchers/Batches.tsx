@@ -1,5 +1,5 @@
 import { Link, useForm, usePage } from "@inertiajs/react";
-import { lazy, useEffect } from "react";
+import { lazy, useEffect, useState } from "react";
 
 import ChartSection from "@/components/charts/ChartSection";
 import PageHead from "@/components/PageHead";
@@ -24,12 +24,13 @@ function GenerateForm({ page }: { page: BatchesProps }) {
   const locale = usePage().props.locale;
   // The key stays with this showing of the form: sent twice (a double click), it orders
   // one batch. The form shown again (Back) is mounted again, with a key of its own.
+  const [firstKey] = useState(newFormKey);
   const form = useForm({
     product: "",
     size: "",
     name: "",
     valid_until: "",
-    idempotency_key: newFormKey(),
+    idempotency_key: firstKey,
   });
   const fields = useFormFields(form, page.rules);
   // A key refused (already used for another order) has no field of its own: a popup says
