@@ -17,7 +17,7 @@ the backend and its OPTIONS (the pool's class and options, the serializer), whic
 neither the client class the backend builds nor the redis.Redis the client makes for
 every call. So this module leans on four private names of
 django.core.cache.backends.redis, and only here: `RedisCache._class` (the client class it
-builds) and `RedisCache._cache` (the built client, whose pipeline counts the limits),
+builds) and `RedisCache._cache` (the built client, which runs the limits' counting script),
 `RedisCacheClient._client` (the redis.Redis class) and
 `RedisCacheClient._get_connection_pool(write)`. test_redis_client.py fails the day one of
 them changes.
@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 import redis
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient, RedisSerializer
+from redis.commands.core import Script
 from redis.exceptions import RedisError
 
 logger = logging.getLogger("platforma.cache")
@@ -169,22 +170,31 @@ class TolerantSerializer(RedisSerializer):
             raise UnreadableEntry(str(error)) from error
 
 
-# Adds to a counter in one step (Redis runs a script alone, so nothing expires halfway):
+# Adds to each counter in one step (Redis runs a script alone, so nothing expires halfway):
 # created with its ttl when missing; never below zero (a counter given back after its
 # window ran out would start the next one with places nobody gave it); and, when it counts
-# things in progress rather than a window (ARGV[3]), its ttl started again, so it cannot
-# expire while anything it counts is still going.
-_COUNTER_ADD = """
-redis.call('SET', KEYS[1], 0, 'EX', ARGV[2], 'NX')
-local value = redis.call('INCRBY', KEYS[1], ARGV[1])
-if value < 0 then
-  value = redis.call('INCRBY', KEYS[1], -value)
+# things in progress rather than a window (its third argument), its ttl started again, so
+# it cannot expire while anything it counts is still going. All of a call's counters go in
+# one command, sent by its digest (EVALSHA): a guess at a code adds to four.
+_COUNTERS_ADD = Script(
+    None,  # type: ignore[arg-type]  # the client is given with each call
+    b"""
+local values = {}
+for i, key in ipairs(KEYS) do
+  local amount, ttl = ARGV[3 * i - 2], ARGV[3 * i - 1]
+  redis.call('SET', key, 0, 'EX', ttl, 'NX')
+  local value = redis.call('INCRBY', key, amount)
+  if value < 0 then
+    value = redis.call('INCRBY', key, -value)
+  end
+  if ARGV[3 * i] == '1' then
+    redis.call('EXPIRE', key, ttl)
+  end
+  values[i] = value
 end
-if ARGV[3] == '1' then
-  redis.call('EXPIRE', KEYS[1], ARGV[2])
-end
-return value
-"""
+return values
+""",
+)
 
 
 class TolerantRedisCache(RedisCache):
@@ -263,16 +273,18 @@ class TolerantRedisCache(RedisCache):
     def counters_add(
         self, items: Sequence[tuple[str, int, int]], *, kept_alive: Collection[str] = ()
     ) -> list[int]:
-        """`ratelimits.counters_add` in one round trip. Counters fail closed: raises
+        """`ratelimits.counters_add` in one round trip (one command). Counters fail closed: raises
         CacheUnavailable when Redis does not answer (app/core/ratelimits.py)."""
         if outage.skipping():
             raise CacheUnavailable("Redis is unavailable")
         try:
-            pipe = self._cache.get_client(write=True).pipeline(transaction=False)
-            for key, amount, ttl in items:
-                name = self.make_and_validate_key(key)
-                pipe.eval(_COUNTER_ADD, 1, name, amount, ttl, int(key in kept_alive))
-            values = pipe.execute()
+            keys = [self.make_and_validate_key(key) for key, _amount, _ttl in items]
+            args = [
+                value
+                for key, amount, ttl in items
+                for value in (amount, ttl, int(key in kept_alive))
+            ]
+            values = _COUNTERS_ADD(keys, args, client=self._cache.get_client(write=True))
         except RedisError as error:
             outage.failed(error)
             raise CacheUnavailable(str(error)) from error

@@ -2,11 +2,12 @@
 
 import secrets
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache, wraps
 
-from django.db import IntegrityError, connections, router, transaction
+from django.db import DataError, IntegrityError, connections, router, transaction
 from django.db.models import Exists, F, Model, OuterRef, Q, QuerySet
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -151,8 +152,8 @@ def _redemption_statement(alias: str) -> str:
     moves, app/learning/cache.py), the redemption, and the seat last, taken only if one
     is left and the voucher is valid. PostgreSQL checks that on the newest row when the
     row as the statement began with it passed; a row that had no seat then is skipped
-    (voucher_redeem checks again). It returns whether the seat was taken; the caller's
-    transaction rolls everything back when not.
+    (voucher_redeem checks again). When no seat was taken it fails, dividing by zero
+    (NO_SEAT_SQLSTATE), so that nothing it wrote stays, with no transaction around it.
 
     In that order the voucher's row is locked last: a learner whose own rows another
     transaction holds (an export of their data, a second tab) waits before taking it,
@@ -188,8 +189,13 @@ def _redemption_statement(alias: str) -> str:
         f" AND {voucher['valid_from']} <= %(now)s"
         f" AND ({voucher['valid_until']} IS NULL OR {voucher['valid_until']} > %(now)s)"
         " AND EXISTS (SELECT 1 FROM redemption) RETURNING 1)"
-        " SELECT count(*) FROM seat"
+        # No seat taken divides by zero: the statement fails as a whole, nothing written.
+        " SELECT 1 / count(*) FROM seat"
     )
+
+
+# PostgreSQL's division_by_zero: how the redemption's statement says no seat was taken.
+NO_SEAT_SQLSTATE = "22012"
 
 
 # Databases whose statements can write in a WITH (SQLite, the embedded default, cannot).
@@ -220,14 +226,24 @@ def _redemption_written(
         "granted_at": moment,
         "generation": new_generation(),
     }
-    with transaction.atomic(using=alias), planned_cursor(alias) as cursor:
-        cursor.execute(_redemption_statement(alias), values)
-        (taken,) = cursor.fetchone()
-        if not taken:
-            transaction.set_rollback(True, using=alias)
-    if taken:
-        account_copies_moved(user_ids=[user.pk])
-    return taken == 1
+    # Alone, the statement is a transaction of its own: PostgreSQL commits it as it ends,
+    # and the voucher's row is held for the commit's flush only. In a transaction of
+    # Django's it held the row until Python sent COMMIT, a round trip later, which under
+    # load first waited for the interpreter's lock: every learner on the code queued behind
+    # it. Inside a caller's transaction it gets a savepoint, undone when it fails.
+    alone = not connection.in_atomic_block
+    try:
+        with (
+            nullcontext() if alone else transaction.atomic(using=alias),
+            planned_cursor(alias) as cursor,
+        ):
+            cursor.execute(_redemption_statement(alias), values)
+    except DataError as error:
+        if getattr(error.__cause__, "sqlstate", None) != NO_SEAT_SQLSTATE:
+            raise
+        return False
+    account_copies_moved(user_ids=[user.pk])
+    return True
 
 
 def _written_in_steps(*, voucher: Voucher, user: User, product: Product, now: datetime) -> bool:

@@ -111,6 +111,32 @@ def test_a_counter_given_back_after_its_window_ran_out_starts_again_at_zero(sett
     assert cache.get("rl:test-flight") == 0
 
 
+def test_a_guess_adds_to_its_four_counters_in_one_round_trip_after_redis_forgot_it_too(
+    settings, clock, services
+):
+    """A guess at a voucher code counts against four rates: one command to Redis, sent by
+    the script's digest; a Redis that lost its scripts (restarted, flushed) gets the
+    script again and counts the same."""
+    from django.core.cache import cache
+
+    from app.core.redis_cache import redis_round_trips
+
+    settings.RATE_LIMITS = {"guess": "10/m/user,30/h/user,100/m/ip,500/h/ip"}
+    learner = Client(address="203.0.113.9", user_id=7)
+    before = redis_round_trips()
+    limit_count(action="guess", client=learner)
+    assert redis_round_trips() - before in (1, 3)  # 3: the script sent first, once
+    before = redis_round_trips()
+    counted = limit_count(action="guess", client=learner)
+    assert redis_round_trips() - before == 1
+    redis = cache._cache.get_client(write=True)
+    redis.script_flush()
+    counted.refund()
+    limit_count(action="guess", client=learner)
+    # Three guesses, one given back, on each of the four counters.
+    assert sorted(int(redis.get(key)) for key in redis.scan_iter(match="*rl:guess:*")) == [2] * 4
+
+
 def test_a_count_of_things_in_progress_lives_as_long_as_they_keep_coming():
     """A window ends when it ends; a count kept alive (the logins in flight at an address)
     lives its ttl after the last addition, so it never expires under what it counts."""

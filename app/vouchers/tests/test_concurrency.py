@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from app.accounts.models import User
@@ -232,6 +233,43 @@ def test_a_team_invitation_and_a_redemption_of_one_course_at_once_do_not_deadloc
     }
     assert Access.objects.filter(user=learner, course=course).count() == 1
     assert not Redemption.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_redemption_is_committed_as_its_statement_ends(services):
+    # No transaction around the writes: the voucher's row is held for PostgreSQL's commit
+    # only, never for a round trip back to the web process and its COMMIT.
+    make_voucher(code="OD-RAZU", product=make_course(), seats=2)
+    learner = make_user()
+    with CaptureQueriesContext(connection) as statements:
+        assert redemption_outcome(user=learner, code="od-razu") == "granted"
+    sent = [query["sql"].split()[0].upper() for query in statements.captured_queries]
+    assert sent == ["SELECT", "WITH"]
+    assert Voucher.objects.get(code="OD-RAZU").seats_used == 1
+    assert Access.objects.filter(user=learner).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_last_seat_taken_after_the_checks_leaves_nothing_of_the_statement(
+    services, monkeypatch
+):
+    # With no transaction to roll back, the statement that finds no seat fails as a whole.
+    make_voucher(code="OSTATNI", product=make_course(), seats=1)
+    learner = make_user()
+    generation = User.objects.values_list("cache_generation", flat=True).get(pk=learner.pk)
+    checked = services_module._redeem_checks
+
+    def another_learner_took_it(**kwargs):
+        found = checked(**kwargs)
+        Voucher.objects.filter(code="OSTATNI").update(seats_used=1)
+        return found
+
+    monkeypatch.setattr(services_module, "_redeem_checks", another_learner_took_it)
+
+    assert redemption_outcome(user=learner, code="ostatni") == "used_up"
+    assert not Access.objects.filter(user=learner).exists()
+    assert not Redemption.objects.exists()
+    assert User.objects.values_list("cache_generation", flat=True).get(pk=learner.pk) == generation
 
 
 def _account_held(user: User, held: threading.Event, *, until: Callable[[], bool]) -> bool:
