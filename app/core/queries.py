@@ -52,10 +52,10 @@ class CompiledQuery:
         self._lock = threading.Lock()
         self._model: Any = None
 
-    def _statement(self) -> "_Statement":
+    def _statement(self, alias: str | None = None) -> "_Statement":
         if self._model is None:
             self._model = self._build(**self._placeholders).model
-        alias = router.db_for_read(self._model)
+        alias = alias or router.db_for_read(self._model)
         found = self._statements.get(alias)
         if found is None:
             found = _Statement.compile(self._build(**self._placeholders), alias, self._placeholders)
@@ -70,6 +70,18 @@ class CompiledQuery:
         if values.keys() != self._placeholders.keys():
             raise TypeError(f"values for {sorted(self._placeholders)} expected")
         return self._statement().run(values)
+
+    def part(self, alias: str) -> tuple[str, list[str]]:
+        """The statement for the database `alias` and the names of its columns, to be run
+        as a part of another statement (a WITH's): its values from `part_params`."""
+        statement = self._statement(alias)
+        return statement.sql, statement.names
+
+    def part_params(self, alias: str, **values: Any) -> list[Any]:
+        """The parameters of `part(alias)` for `values` (the rows are not converted)."""
+        if values.keys() != self._placeholders.keys():
+            raise TypeError(f"values for {sorted(self._placeholders)} expected")
+        return self._statement(alias).params_for(values)
 
     def instances(self, **values: Any) -> list[Any]:
         """The model instances the queryset would give for `values`, its annotations as
@@ -133,13 +145,15 @@ class _Statement:
             converters=compiler.get_converters(expressions),
         )
 
-    def run(self, values: dict[str, Any]) -> list[dict[str, Any]]:
-        params = [
+    def params_for(self, values: dict[str, Any]) -> list[Any]:
+        return [
             values[self.slots[index]] if index in self.slots else param
             for index, param in enumerate(self.params)
         ]
+
+    def run(self, values: dict[str, Any]) -> list[dict[str, Any]]:
         with planned_cursor(self.alias) as cursor:
-            cursor.execute(self.sql, params)
+            cursor.execute(self.sql, self.params_for(values))
             rows = cursor.fetchall()
         if self.converters:
             rows = list(self.compiler.apply_converters(rows, self.converters))

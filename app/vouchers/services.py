@@ -4,11 +4,12 @@ import secrets
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import cache, wraps
 
 from django.db import DataError, IntegrityError, connections, router, transaction
 from django.db.models import Exists, F, Model, OuterRef, Q, QuerySet
+from django.db.models.functions import Coalesce
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -114,52 +115,92 @@ def voucher_redeem(*, user: User, code: str) -> Grant:
     if not CODE_SHAPE.match(normalized):
         raise _unknown_code()
     now = timezone.now()
-    voucher, product, kind = _redeem_checks(
-        voucher=_voucher_of(code=normalized, user=user), now=now
-    )
-    if not _seat_taken(voucher=voucher, user=user, product=product, kind=kind, now=now):
-        # The one statement reads the voucher as it was when it began, and it may have
-        # waited for the learner's own rows (held by an export, say) before reaching the
-        # seat: a seat added or dates moved meanwhile are seen only by a statement begun
-        # later. Checked again as it is now (a seat left, and whatever else an admin may
-        # have changed: its dates, its product), and written once more.
+    at_once = connections[router.db_for_write(Redemption)].vendor in ONE_STATEMENT_VENDORS
+    for _attempt in range(2):
+        if at_once:
+            grant = _granted_at_once(code=normalized, user=user, now=now)
+            if grant is not None:
+                return grant
+        # Refused at once: the checks, on the voucher as it is now, raise the reason. Where
+        # the writes take steps, the checks come first.
         voucher, product, kind = _redeem_checks(
             voucher=_voucher_of(code=normalized, user=user), now=now
         )
-        if not _seat_taken(voucher=voucher, user=user, product=product, kind=kind, now=now):
-            raise _used_up()
-    return Grant(type=kind, object_id=product.pk, title=product.title)
+        if not at_once and _seat_taken(
+            voucher=voucher, user=user, product=product, kind=kind, now=now
+        ):
+            return Grant(type=kind, object_id=product.pk, title=product.title)
+        # Every check passes now, yet no seat was taken: the statement reads the voucher as
+        # it was when it began, and it may have waited for the learner's own rows (held by
+        # an export, say) before reaching the seat, so a seat added or dates moved meanwhile
+        # are seen only by a statement begun later. Written once more.
+    raise _used_up()
 
 
 def _seat_taken(
     *, voucher: Voucher, user: User, product: Product, kind: ProductKind, now: datetime
 ) -> bool:
-    """_redemption_written, with the learner told why when they got the product meanwhile."""
+    """_written_in_steps, with the learner told why when they got the product meanwhile."""
     try:
-        return _redemption_written(voucher=voucher, user=user, product=product, kind=kind, now=now)
+        return _written_in_steps(voucher=voucher, user=user, product=product, now=now)
     except IntegrityError:
-        # This learner got the product a moment ago (by another voucher, a team, or this
-        # voucher in a parallel request) past the checks; nothing was written.
-        if Redemption.objects.filter(voucher=voucher, user=user).exists():
-            raise _already_redeemed() from None
-        raise _already_owned(product) from None
+        raise _conflict_refusal(code=voucher.code, user=user) from None
+
+
+def _conflict_refusal(*, code: str, user: User) -> ApplicationError:
+    """Why the writes met a unique constraint, having written nothing: this learner got the
+    product a moment ago (by another voucher, a team, or this voucher in a parallel
+    request)."""
+    voucher = _voucher_of(code=code, user=user)
+    if voucher is not None and voucher.redeemed_by_user:  # type: ignore[attr-defined]
+        return _already_redeemed()
+    return _already_owned(voucher.product if voucher is not None else None)
+
+
+def _redeemable(*, code: str, user_id: int, now: datetime) -> QuerySet[Voucher]:
+    """The voucher of `code`, with its product's columns and title, only if the learner
+    may redeem it at `now`: every refusal of _redeem_checks is a condition here."""
+    return (
+        _voucher_for_learner(code=code, user_id=user_id)
+        .filter(
+            Q(valid_until__isnull=True) | Q(valid_until__gt=now),
+            Q(redeemed_by_user=False),
+            Q(owned_by_user=False),
+            valid_from__lte=now,
+            seats_used__lt=F("seats"),
+        )
+        .exclude(course=None, exam=None, path=None)
+        .values(*(f"{field}_id" for field, _model in _PRODUCT_MODELS), "id")
+        .annotate(title=Coalesce("course_title", "exam_title", "path_title"))
+    )
+
+
+# A part of every redemption's statement: composed once.
+_REDEEMABLE = CompiledQuery(
+    _redeemable,
+    code="\x00voucher-code\x00",
+    user_id=-2_000_000_017,
+    now=datetime(1901, 2, 3, 4, 5, 6, 789_012, tzinfo=UTC),
+)
 
 
 @cache
 def _redemption_statement(alias: str) -> str:
-    """A redemption's writes as one statement, in the order the ORM makes them: the
-    learner's access, the learner's generation (what the access's `post_save` signal
-    moves, app/learning/cache.py), the redemption, and the seat last, taken only if one
-    is left and the voucher is valid. PostgreSQL checks that on the newest row when the
-    row as the statement began with it passed; a row that had no seat then is skipped
-    (voucher_redeem checks again). When no seat was taken it fails, dividing by zero
+    """A redemption as one statement: the voucher read as _redeemable reads it (so nothing
+    is written when a check would refuse), then its writes in the order the ORM makes them:
+    the learner's access, the learner's generation (what the access's `post_save` signal
+    moves, app/learning/cache.py), the redemption, and the seat last, taken only if one is
+    left and the voucher is valid. PostgreSQL checks that on the newest row when the row as
+    the statement began with it passed. It returns the product's column values and title;
+    no row when the voucher cannot be redeemed as the statement began (voucher_redeem
+    checks again, for the reason). When no seat was taken it fails, dividing by zero
     (NO_SEAT_SQLSTATE), so that nothing it wrote stays, with no transaction around it.
 
     In that order the voucher's row is locked last: a learner whose own rows another
     transaction holds (an export of their data, a second tab) waits before taking it,
     never while holding it, and other learners redeeming the code do not wait for them.
-    Every redemption runs it: one round trip where the ORM made four, and about half a
-    redemption's CPU less. Written once from the models' names."""
+    Every redemption runs it: one round trip where the ORM made six. Written once from the
+    models' names."""
     quote = connections[alias].ops.quote_name
 
     def columns(model: type[Model]) -> dict[str, str]:
@@ -168,29 +209,35 @@ def _redemption_statement(alias: str) -> str:
     voucher, access, redemption = columns(Voucher), columns(Access), columns(Redemption)
     user = columns(User)
     table = {m: quote(m._meta.db_table) for m in (Voucher, Access, Redemption, User)}
-    access_fields = ("user", "course", "exam", "path", "source", "source_detail", "granted_at")
+    products = [field for field, _model in _PRODUCT_MODELS]
+    redeemable, names = _REDEEMABLE.part(alias)
+    found = {name: f"v.{quote(name)}" for name in names}
     # Each part reads the one before it, which makes PostgreSQL run them in this order.
     return (
-        f"WITH access AS (INSERT INTO {table[Access]}"  # noqa: S608 - the models' own names
-        f" ({', '.join(access[name] for name in access_fields)})"
-        f" VALUES ({', '.join(f'%({name})s' for name in access_fields)})"
-        f" RETURNING {access['id']}),"
-        f" moved AS (UPDATE {table[User]} SET {user['cache_generation']} = %(generation)s"
-        f" WHERE {user['id']} = %(user)s AND EXISTS (SELECT 1 FROM access)"
+        f"WITH v ({', '.join(quote(name) for name in names)}) AS ({redeemable}),"  # noqa: S608 - the models' own names
+        f" access AS (INSERT INTO {table[Access]}"
+        f" ({access['user']}, {', '.join(access[name] for name in products)},"
+        f" {access['source']}, {access['source_detail']}, {access['granted_at']})"
+        f" SELECT %s, {', '.join(found[f'{name}_id'] for name in products)}, %s, %s, %s"
+        f" FROM v RETURNING {access['id']}),"
+        f" moved AS (UPDATE {table[User]} SET {user['cache_generation']} = %s"
+        f" WHERE {user['id']} = %s AND EXISTS (SELECT 1 FROM access)"
         f" RETURNING {user['id']}),"
         f" redemption AS (INSERT INTO {table[Redemption]}"
         f" ({redemption['voucher']}, {redemption['user']}, {redemption['access']},"
         f" {redemption['redeemed_at']})"
-        f" SELECT %(voucher)s, moved.{user['id']}, access.{access['id']}, %(now)s"
-        f" FROM access, moved RETURNING 1),"
+        f" SELECT {found['id']}, moved.{user['id']}, access.{access['id']}, %s"
+        f" FROM v, access, moved RETURNING 1),"
         f" seat AS (UPDATE {table[Voucher]}"
         f" SET {voucher['seats_used']} = {voucher['seats_used']} + 1"
-        f" WHERE {voucher['id']} = %(voucher)s AND {voucher['seats_used']} < {voucher['seats']}"
-        f" AND {voucher['valid_from']} <= %(now)s"
-        f" AND ({voucher['valid_until']} IS NULL OR {voucher['valid_until']} > %(now)s)"
+        f" WHERE {voucher['id']} = (SELECT {found['id']} FROM v)"
+        f" AND {voucher['seats_used']} < {voucher['seats']}"
+        f" AND {voucher['valid_from']} <= %s"
+        f" AND ({voucher['valid_until']} IS NULL OR {voucher['valid_until']} > %s)"
         " AND EXISTS (SELECT 1 FROM redemption) RETURNING 1)"
+        f" SELECT {', '.join(found[f'{name}_id'] for name in products)}, {found['title']},"
         # No seat taken divides by zero: the statement fails as a whole, nothing written.
-        " SELECT 1 / count(*) FROM seat"
+        " 1 / (SELECT count(*) FROM seat) FROM v"
     )
 
 
@@ -202,30 +249,18 @@ NO_SEAT_SQLSTATE = "22012"
 ONE_STATEMENT_VENDORS = frozenset({"postgresql"})
 
 
-def _redemption_written(
-    *, voucher: Voucher, user: User, product: Product, kind: ProductKind, now: datetime
-) -> bool:
-    """Use one seat of `voucher` for `user` and grant the product, if a seat is left and
-    the voucher is valid at `now`; False (nothing written) when no seat was left (or, on
-    PostgreSQL, none was as the statement began: see _redemption_statement). The
-    condition and the seat's increment are one statement, so parallel redemptions never
-    overfill a voucher. Raises IntegrityError when the learner got the product or used
-    the voucher meanwhile, having written nothing."""
+def _granted_at_once(*, code: str, user: User, now: datetime) -> Grant | None:
+    """Redeem `code` for `user` in one statement (_redemption_statement) when every check
+    passes and a seat is left at `now`; None, nothing written, when not. Parallel
+    redemptions never overfill a voucher: the condition and the seat's increment are one
+    statement. Raises ApplicationError (already_redeemed, already_owned) when the learner
+    got the product or used the voucher meanwhile."""
     alias = router.db_for_write(Redemption)
     connection = connections[alias]
-    if connection.vendor not in ONE_STATEMENT_VENDORS:
-        return _written_in_steps(voucher=voucher, user=user, product=product, now=now)
     moment = connection.ops.adapt_datetimefield_value(now)
-    values = {
-        "voucher": voucher.pk,
-        "now": moment,
-        "user": user.pk,
-        **{field: product.pk if kind == field else None for field in ("course", "exam", "path")},
-        "source": Access.Source.VOUCHER.value,
-        "source_detail": voucher.code[:200],
-        "granted_at": moment,
-        "generation": new_generation(),
-    }
+    params = _REDEEMABLE.part_params(alias, code=code, user_id=user.pk, now=moment)
+    params += [user.pk, Access.Source.VOUCHER.value, code[:200], moment]
+    params += [new_generation(), user.pk, moment, moment, moment]
     # Alone, the statement is a transaction of its own: PostgreSQL commits it as it ends,
     # and the voucher's row is held for the commit's flush only. In a transaction of
     # Django's it held the row until Python sent COMMIT, a round trip later, which under
@@ -237,13 +272,24 @@ def _redemption_written(
             nullcontext() if alone else transaction.atomic(using=alias),
             planned_cursor(alias) as cursor,
         ):
-            cursor.execute(_redemption_statement(alias), values)
+            cursor.execute(_redemption_statement(alias), params)
+            row = cursor.fetchone()
     except DataError as error:
         if getattr(error.__cause__, "sqlstate", None) != NO_SEAT_SQLSTATE:
             raise
-        return False
+        return None
+    except IntegrityError:
+        raise _conflict_refusal(code=code, user=user) from None
+    if row is None:
+        return None
     account_copies_moved(user_ids=[user.pk])
-    return True
+    *product_ids, title, _taken = row
+    kind, object_id = next(
+        (field, value)
+        for (field, _model), value in zip(_PRODUCT_MODELS, product_ids, strict=True)
+        if value is not None
+    )
+    return Grant(type=kind, object_id=object_id, title=title)
 
 
 def _written_in_steps(*, voucher: Voucher, user: User, product: Product, now: datetime) -> bool:
@@ -309,7 +355,7 @@ def _voucher_for_learner(*, code: str, user_id: int) -> QuerySet[Voucher]:
 _VOUCHER_FOR_LEARNER = CompiledQuery(
     _voucher_for_learner, code="\x00voucher-code\x00", user_id=-2_000_000_017
 )
-_PRODUCT_MODELS: tuple[tuple[str, type[Product]], ...] = (
+_PRODUCT_MODELS: tuple[tuple[ProductKind, type[Product]], ...] = (
     ("course", Course),
     ("exam", Exam),
     ("path", LearningPath),

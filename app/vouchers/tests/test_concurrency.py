@@ -4,20 +4,21 @@ import functools
 import threading
 import time
 from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from app.accounts.models import User
 from app.accounts.tests.factories import make_user
 from app.core.tests.helpers import run_at_once
 from app.learning.models import Access
-from app.learning.tests.factories import make_course
+from app.learning.tests.factories import grant, make_course
 from app.teams.services import invitation_accept
 from app.teams.tests.factories import make_invitation, make_team
-from app.vouchers import services as services_module
 from app.vouchers.models import Redemption, Voucher
 from app.vouchers.tests.factories import make_voucher
 from app.vouchers.tests.helpers import redemption_outcome, voucher_admin_form
@@ -93,39 +94,28 @@ def test_a_learner_whose_account_is_held_does_not_hold_up_the_others(services, w
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_seat_added_while_the_learner_waits_is_theirs(services, writes, monkeypatch):
+def test_a_seat_added_while_the_learner_waits_is_theirs(services, writes):
     # A learner redeems the last seat of a voucher while their account is held (an export
-    # of their data). Just after their checks, another learner takes that seat; while the
-    # first learner's redemption waits for their account, an admin adds a seat. Once the
-    # account is free the redemption must take the new seat: "used up" would refuse a
-    # free seat (the one statement reads the voucher as it was when it began). The ORM's
-    # steps pass either way: their seat's statement begins after the wait.
+    # of their data). While their redemption waits for the account, another learner takes
+    # that seat and an admin adds one. Once the account is free the redemption must take
+    # the new seat: "used up" would refuse a free seat.
     course = make_course()
     voucher = make_voucher(code="DOSTAWKA", product=course, seats=2)
     assert redemption_outcome(user=make_user(), code="dostawka") == "granted"
     learner, other = make_user(), make_user()
     held, seat_added = threading.Event(), threading.Event()
     outcomes: dict[str, object] = {}
-    checks = services_module._redeem_checks
-
-    def checks_then_the_last_seat_goes(**kwargs):
-        checked = checks(**kwargs)
-        if "other" not in outcomes:  # the first checks (the learner's) alone
-            outcomes["other"] = "checked"
-            outcomes["other"] = redemption_outcome(user=other, code="dostawka")
-        return checked
-
-    monkeypatch.setattr(services_module, "_redeem_checks", checks_then_the_last_seat_goes)
 
     def hold_account() -> None:
         outcomes["seat_added_while_held"] = _account_held(
             learner, held, until=lambda: seat_added.wait(timeout=15)
         )
 
-    def admin_adds_a_seat() -> None:
+    def the_last_seat_goes_and_one_comes() -> None:
         held.wait(timeout=15)
         # Once the redemption waits for the account (a failure shows in the outcomes).
         outcomes["redemption_waits"] = _lock_waits_seen(1)
+        outcomes["other"] = redemption_outcome(user=other, code="dostawka")
         Voucher.objects.filter(pk=voucher.pk).update(seats=3)
         seat_added.set()
 
@@ -133,11 +123,11 @@ def test_a_seat_added_while_the_learner_waits_is_theirs(services, writes, monkey
         held.wait(timeout=15)
         outcomes["learner"] = redemption_outcome(user=learner, code="dostawka")
 
-    run_at_once(hold_account, admin_adds_a_seat, redeem)
+    run_at_once(hold_account, the_last_seat_goes_and_one_comes, redeem)
 
     assert outcomes == {
-        "other": "granted",
         "redemption_waits": True,
+        "other": "granted",
         "seat_added_while_held": True,
         "learner": "granted",
     }
@@ -236,40 +226,99 @@ def test_a_team_invitation_and_a_redemption_of_one_course_at_once_do_not_deadloc
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_redemption_is_committed_as_its_statement_ends(services):
-    # No transaction around the writes: the voucher's row is held for PostgreSQL's commit
-    # only, never for a round trip back to the web process and its COMMIT.
+def test_a_redemption_is_one_statement_committed_as_it_ends(services):
+    # The checks are the statement's conditions, and no transaction is around it: the
+    # voucher's row is held for PostgreSQL's commit only, never for a round trip back to
+    # the web process and its COMMIT.
     make_voucher(code="OD-RAZU", product=make_course(), seats=2)
     learner = make_user()
     with CaptureQueriesContext(connection) as statements:
         assert redemption_outcome(user=learner, code="od-razu") == "granted"
     sent = [query["sql"].split()[0].upper() for query in statements.captured_queries]
-    assert sent == ["SELECT", "WITH"]
+    assert sent == ["WITH"]
     assert Voucher.objects.get(code="OD-RAZU").seats_used == 1
     assert Access.objects.filter(user=learner).count() == 1
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_last_seat_taken_after_the_checks_leaves_nothing_of_the_statement(
-    services, monkeypatch
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        ({"seats_used": 1}, "used_up"),
+        ({"valid_until": "past"}, "expired"),
+        ({"valid_from": "future"}, "not_started"),
+    ],
+    ids=["last_seat_taken", "expired", "not_started"],
+)
+def test_a_voucher_changed_while_the_redemption_waits_writes_nothing(
+    services, writes, change, refusal
 ):
-    # With no transaction to roll back, the statement that finds no seat fails as a whole.
-    make_voucher(code="OSTATNI", product=make_course(), seats=1)
+    # The learner's redemption began with a seat left and waits for their account (an
+    # export holds it); meanwhile another learner takes the last seat, or an admin ends the
+    # voucher. The seat's condition is checked on the newest row: nothing stays written,
+    # and the learner is told why.
+    voucher = make_voucher(code="OSTATNI", product=make_course(), seats=1)
     learner = make_user()
     generation = User.objects.values_list("cache_generation", flat=True).get(pk=learner.pk)
-    checked = services_module._redeem_checks
+    now = timezone.now()
+    moments = {"past": now - timedelta(minutes=1), "future": now + timedelta(days=1)}
+    held, changed = threading.Event(), threading.Event()
+    outcomes: dict[str, object] = {}
 
-    def another_learner_took_it(**kwargs):
-        found = checked(**kwargs)
-        Voucher.objects.filter(code="OSTATNI").update(seats_used=1)
-        return found
+    def hold_account() -> None:
+        outcomes["changed_while_held"] = _account_held(
+            learner, held, until=lambda: changed.wait(timeout=15)
+        )
 
-    monkeypatch.setattr(services_module, "_redeem_checks", another_learner_took_it)
+    def change_the_voucher() -> None:
+        held.wait(timeout=15)
+        outcomes["redemption_waits"] = _lock_waits_seen(1)
+        Voucher.objects.filter(pk=voucher.pk).update(
+            **{name: moments.get(value, value) for name, value in change.items()}
+        )
+        changed.set()
 
-    assert redemption_outcome(user=learner, code="ostatni") == "used_up"
+    def redeem() -> None:
+        held.wait(timeout=15)
+        outcomes["learner"] = redemption_outcome(user=learner, code="ostatni")
+
+    run_at_once(hold_account, change_the_voucher, redeem)
+
+    assert outcomes == {"redemption_waits": True, "changed_while_held": True, "learner": refusal}
+    assert Voucher.objects.get(pk=voucher.pk).seats_used == change.get("seats_used", 0)
     assert not Access.objects.filter(user=learner).exists()
     assert not Redemption.objects.exists()
+    # The learner's cached lists stay valid: nothing of theirs changed.
     assert User.objects.values_list("cache_generation", flat=True).get(pk=learner.pk) == generation
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_grant_landing_while_the_redemption_waits_rolls_everything_back(services, writes):
+    # Two vouchers for one course redeemed in two tabs at once: the other tab's grant is
+    # written but not yet committed as this redemption begins, so the learner does not own
+    # the course yet; the unique access constraint stops this one, with nothing written.
+    course = make_course(title="Wyścig")
+    voucher = make_voucher(code="DRUGI", product=course, seats=5)
+    learner = make_user()
+    written = threading.Event()
+    outcomes: dict[str, object] = {}
+
+    def the_other_tab() -> None:
+        with transaction.atomic():
+            grant(learner, course)
+            written.set()
+            outcomes["redemption_waits"] = _lock_waits_seen(1)
+
+    def redeem() -> None:
+        written.wait(timeout=15)
+        outcomes["learner"] = redemption_outcome(user=learner, code="drugi")
+
+    run_at_once(the_other_tab, redeem)
+
+    assert outcomes == {"redemption_waits": True, "learner": "already_owned"}
+    assert Voucher.objects.get(pk=voucher.pk).seats_used == 0
+    assert not Redemption.objects.exists()
+    assert Access.objects.filter(user=learner).count() == 1
 
 
 def _account_held(user: User, held: threading.Event, *, until: Callable[[], bool]) -> bool:
