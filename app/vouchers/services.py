@@ -130,10 +130,9 @@ def voucher_redeem(*, user: User, code: str) -> Grant:
             voucher=voucher, user=user, product=product, kind=kind, now=now
         ):
             return Grant(type=kind, object_id=product.pk, title=product.title)
-        # Every check passes now, yet no seat was taken: the statement reads the voucher as
-        # it was when it began, and it may have waited for the learner's own rows (held by
-        # an export, say) before reaching the seat, so a seat added or dates moved meanwhile
-        # are seen only by a statement begun later. Written once more.
+        # Every check passes now, yet nothing was written: the voucher changed between
+        # the statement's reading of it and the checks' (a seat added, the dates or the
+        # product changed by an admin). Written once more, as it is now.
     raise _used_up()
 
 
@@ -147,14 +146,20 @@ def _seat_taken(
         raise _conflict_refusal(code=voucher.code, user=user) from None
 
 
+# PostgreSQL's unique_violation: the learner got the product, or used the voucher, meanwhile.
+UNIQUE_VIOLATION_SQLSTATE = "23505"
+
+
 def _conflict_refusal(*, code: str, user: User) -> ApplicationError:
     """Why the writes met a unique constraint, having written nothing: this learner got the
     product a moment ago (by another voucher, a team, or this voucher in a parallel
-    request)."""
+    request); an unknown code when the voucher is gone meanwhile."""
     voucher = _voucher_of(code=code, user=user)
-    if voucher is not None and voucher.redeemed_by_user:  # type: ignore[attr-defined]
+    if voucher is None:
+        return _unknown_code()
+    if voucher.redeemed_by_user:  # type: ignore[attr-defined]
         return _already_redeemed()
-    return _already_owned(voucher.product if voucher is not None else None)
+    return _already_owned(voucher.product)
 
 
 def _redeemable(*, code: str, user_id: int, now: datetime) -> QuerySet[Voucher]:
@@ -242,6 +247,7 @@ def _redemption_statement(alias: str) -> str:
 
 
 # PostgreSQL's division_by_zero: how the redemption's statement says no seat was taken.
+# Nothing else in it divides (test_the_redemption_statement_divides_only_to_refuse).
 NO_SEAT_SQLSTATE = "22012"
 
 
@@ -266,7 +272,7 @@ def _granted_at_once(*, code: str, user: User, now: datetime) -> Grant | None:
     # Django's it held the row until Python sent COMMIT, a round trip later, which under
     # load first waited for the interpreter's lock: every learner on the code queued behind
     # it. Inside a caller's transaction it gets a savepoint, undone when it fails.
-    alone = not connection.in_atomic_block
+    alone = connection.get_autocommit() and not connection.in_atomic_block
     try:
         with (
             nullcontext() if alone else transaction.atomic(using=alias),
@@ -278,7 +284,10 @@ def _granted_at_once(*, code: str, user: User, now: datetime) -> Grant | None:
         if getattr(error.__cause__, "sqlstate", None) != NO_SEAT_SQLSTATE:
             raise
         return None
-    except IntegrityError:
+    except IntegrityError as error:
+        # Anything else (a voucher deleted meanwhile fails its foreign key) is a fault.
+        if getattr(error.__cause__, "sqlstate", None) != UNIQUE_VIOLATION_SQLSTATE:
+            raise
         raise _conflict_refusal(code=code, user=user) from None
     if row is None:
         return None

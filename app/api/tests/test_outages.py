@@ -36,7 +36,7 @@ def redis_cut():
         mock.patch.object(cache, "incr", side_effect=refused),
         mock.patch.object(cache, "set", side_effect=refused),
         mock.patch.object(cache, "set_many", side_effect=refused),
-        # The limits' counters (app/core/ratelimits.py; Redis counts them in one pipeline).
+        # The limits' counters (app/core/ratelimits.py; Redis counts them in one command).
         mock.patch.object(cache, "counters_add", side_effect=refused, create=True),
     ):
         yield

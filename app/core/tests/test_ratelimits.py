@@ -131,7 +131,10 @@ def test_a_guess_adds_to_its_four_counters_in_one_round_trip_after_redis_forgot_
     assert redis_round_trips() - before == 1
     redis = cache._cache.get_client(write=True)
     redis.script_flush()
+    before = redis_round_trips()
     counted.refund()
+    # Refused by its digest, the script is sent, then run.
+    assert redis_round_trips() - before == 3
     limit_count(action="guess", client=learner)
     # Three guesses, one given back, on each of the four counters.
     assert sorted(int(redis.get(key)) for key in redis.scan_iter(match="*rl:guess:*")) == [2] * 4

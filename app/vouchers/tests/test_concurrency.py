@@ -250,13 +250,14 @@ def test_a_redemption_is_one_statement_committed_as_it_ends(services):
     ],
     ids=["last_seat_taken", "expired", "not_started"],
 )
+@pytest.mark.parametrize("caller", ["alone", "in a transaction"])
 def test_a_voucher_changed_while_the_redemption_waits_writes_nothing(
-    services, writes, change, refusal
+    services, writes, change, refusal, caller
 ):
     # The learner's redemption began with a seat left and waits for their account (an
     # export holds it); meanwhile another learner takes the last seat, or an admin ends the
     # voucher. The seat's condition is checked on the newest row: nothing stays written,
-    # and the learner is told why.
+    # and the learner is told why. A caller's transaction stays usable.
     voucher = make_voucher(code="OSTATNI", product=make_course(), seats=1)
     learner = make_user()
     generation = User.objects.values_list("cache_generation", flat=True).get(pk=learner.pk)
@@ -280,11 +281,21 @@ def test_a_voucher_changed_while_the_redemption_waits_writes_nothing(
 
     def redeem() -> None:
         held.wait(timeout=15)
-        outcomes["learner"] = redemption_outcome(user=learner, code="ostatni")
+        if caller == "alone":
+            outcomes["learner"] = redemption_outcome(user=learner, code="ostatni")
+            return
+        with transaction.atomic():
+            outcomes["learner"] = redemption_outcome(user=learner, code="ostatni")
+            outcomes["nothing_in_the_callers_transaction"] = not Access.objects.filter(
+                user=learner
+            ).exists()
 
     run_at_once(hold_account, change_the_voucher, redeem)
 
-    assert outcomes == {"redemption_waits": True, "changed_while_held": True, "learner": refusal}
+    expected = {"redemption_waits": True, "changed_while_held": True, "learner": refusal}
+    if caller != "alone":
+        expected["nothing_in_the_callers_transaction"] = True
+    assert outcomes == expected
     assert Voucher.objects.get(pk=voucher.pk).seats_used == change.get("seats_used", 0)
     assert not Access.objects.filter(user=learner).exists()
     assert not Redemption.objects.exists()

@@ -413,3 +413,11 @@ def test_a_redemption_asked_again_follows_what_an_admin_changed_meanwhile(monkey
             second.pk
         ]
     assert Voucher.objects.get(pk=voucher.pk).seats_used == (change != "expired")
+
+
+def test_the_redemption_statement_divides_only_to_refuse():
+    # Its division by zero is how it says no seat was taken (services.NO_SEAT_SQLSTATE):
+    # no other part of it may divide, or its error would read as a used-up voucher.
+    statement = services._redemption_statement("default")
+    assert statement.count("/") == 1
+    assert "1 / (SELECT count(*) FROM seat)" in statement
