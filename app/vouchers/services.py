@@ -371,11 +371,9 @@ _PRODUCT_MODELS: tuple[tuple[ProductKind, type[Product]], ...] = (
 )
 
 
-def _voucher_of(*, code: str, user: User | None = None) -> Voucher | None:
-    """The voucher with its product; for `user` also whether they redeemed it already
-    (`redeemed_by_user`) and own its product (`owned_by_user`), all in one statement."""
-    if user is None:
-        return Voucher.objects.select_related("course", "exam", "path").filter(code=code).first()
+def _voucher_of(*, code: str, user: User) -> Voucher | None:
+    """The voucher with its product, whether `user` redeemed it already
+    (`redeemed_by_user`) and owns its product (`owned_by_user`), all in one statement."""
     found = _VOUCHER_FOR_LEARNER.instances(code=code, user_id=user.pk)
     if not found:
         return None

@@ -103,32 +103,22 @@ def test_a_seat_added_while_the_learner_waits_is_theirs(services, writes):
     voucher = make_voucher(code="DOSTAWKA", product=course, seats=2)
     assert redemption_outcome(user=make_user(), code="dostawka") == "granted"
     learner, other = make_user(), make_user()
-    held, seat_added = threading.Event(), threading.Event()
     outcomes: dict[str, object] = {}
 
-    def hold_account() -> None:
-        outcomes["seat_added_while_held"] = _account_held(
-            learner, held, until=lambda: seat_added.wait(timeout=15)
-        )
-
     def the_last_seat_goes_and_one_comes() -> None:
-        held.wait(timeout=15)
-        # Once the redemption waits for the account (a failure shows in the outcomes).
-        outcomes["redemption_waits"] = _lock_waits_seen(1)
         outcomes["other"] = redemption_outcome(user=other, code="dostawka")
         Voucher.objects.filter(pk=voucher.pk).update(seats=3)
-        seat_added.set()
 
-    def redeem() -> None:
-        held.wait(timeout=15)
-        outcomes["learner"] = redemption_outcome(user=learner, code="dostawka")
-
-    run_at_once(hold_account, the_last_seat_goes_and_one_comes, redeem)
+    outcomes.update(
+        _redeemed_while_the_account_is_held(
+            learner, "dostawka", meanwhile=the_last_seat_goes_and_one_comes
+        )
+    )
 
     assert outcomes == {
-        "redemption_waits": True,
         "other": "granted",
-        "seat_added_while_held": True,
+        "redemption_waits": True,
+        "done_while_held": True,
         "learner": "granted",
     }
     assert Voucher.objects.get(pk=voucher.pk).seats_used == 3
@@ -263,36 +253,17 @@ def test_a_voucher_changed_while_the_redemption_waits_writes_nothing(
     generation = User.objects.values_list("cache_generation", flat=True).get(pk=learner.pk)
     now = timezone.now()
     moments = {"past": now - timedelta(minutes=1), "future": now + timedelta(days=1)}
-    held, changed = threading.Event(), threading.Event()
-    outcomes: dict[str, object] = {}
-
-    def hold_account() -> None:
-        outcomes["changed_while_held"] = _account_held(
-            learner, held, until=lambda: changed.wait(timeout=15)
-        )
 
     def change_the_voucher() -> None:
-        held.wait(timeout=15)
-        outcomes["redemption_waits"] = _lock_waits_seen(1)
         Voucher.objects.filter(pk=voucher.pk).update(
             **{name: moments.get(value, value) for name, value in change.items()}
         )
-        changed.set()
 
-    def redeem() -> None:
-        held.wait(timeout=15)
-        if caller == "alone":
-            outcomes["learner"] = redemption_outcome(user=learner, code="ostatni")
-            return
-        with transaction.atomic():
-            outcomes["learner"] = redemption_outcome(user=learner, code="ostatni")
-            outcomes["nothing_in_the_callers_transaction"] = not Access.objects.filter(
-                user=learner
-            ).exists()
+    outcomes = _redeemed_while_the_account_is_held(
+        learner, "ostatni", meanwhile=change_the_voucher, in_transaction=caller != "alone"
+    )
 
-    run_at_once(hold_account, change_the_voucher, redeem)
-
-    expected = {"redemption_waits": True, "changed_while_held": True, "learner": refusal}
+    expected = {"redemption_waits": True, "done_while_held": True, "learner": refusal}
     if caller != "alone":
         expected["nothing_in_the_callers_transaction"] = True
     assert outcomes == expected
@@ -330,6 +301,45 @@ def test_a_grant_landing_while_the_redemption_waits_rolls_everything_back(servic
     assert Voucher.objects.get(pk=voucher.pk).seats_used == 0
     assert not Redemption.objects.exists()
     assert Access.objects.filter(user=learner).count() == 1
+
+
+def _redeemed_while_the_account_is_held(
+    learner: User, code: str, *, meanwhile: Callable[[], None], in_transaction: bool = False
+) -> dict[str, object]:
+    """Redeems `code` for `learner` while another transaction holds the learner's account
+    (as an export of their data does); once the redemption waits for it, runs `meanwhile`,
+    then lets the account go. Returns whether the redemption waited, whether `meanwhile`
+    ran while the account was held, and the learner's outcome; `in_transaction` redeems
+    inside a transaction of the caller's and also tells whether nothing of the learner's
+    shows in it afterwards (it stays usable)."""
+    held, done = threading.Event(), threading.Event()
+    outcomes: dict[str, object] = {}
+
+    def hold_account() -> None:
+        outcomes["done_while_held"] = _account_held(
+            learner, held, until=lambda: done.wait(timeout=15)
+        )
+
+    def act_meanwhile() -> None:
+        held.wait(timeout=15)
+        # Once the redemption waits for the account (a failure shows in the outcomes).
+        outcomes["redemption_waits"] = _lock_waits_seen(1)
+        meanwhile()
+        done.set()
+
+    def redeem() -> None:
+        held.wait(timeout=15)
+        if not in_transaction:
+            outcomes["learner"] = redemption_outcome(user=learner, code=code)
+            return
+        with transaction.atomic():
+            outcomes["learner"] = redemption_outcome(user=learner, code=code)
+            outcomes["nothing_in_the_callers_transaction"] = not Access.objects.filter(
+                user=learner
+            ).exists()
+
+    run_at_once(hold_account, act_meanwhile, redeem)
+    return outcomes
 
 
 def _account_held(user: User, held: threading.Event, *, until: Callable[[], bool]) -> bool:
