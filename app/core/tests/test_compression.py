@@ -6,9 +6,12 @@ import secrets
 import zlib
 
 import pytest
+from django.conf import settings
 from django.http import HttpResponse, StreamingHttpResponse
+from django.test import override_settings
 
-from app.core.compression import CompressionMiddleware
+from app.core import compression
+from app.core.compression import CompressionMiddleware, _segment_in, gzip_segment_register
 
 pytestmark = pytest.mark.django_db
 
@@ -119,3 +122,68 @@ def test_no_padding_asked_for_writes_a_plain_gzip_header(rf, monkeypatch):
     response = middleware.process_response(request, HttpResponse(b"x" * 500))
     assert not response.content[3] & gzip.FNAME
     assert gzip.decompress(response.content) == b"x" * 500
+
+
+def _sync_flushed(data: bytes, level: int) -> bytes:
+    compressor = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)
+
+
+@pytest.fixture
+def segments(monkeypatch):
+    """The registered segments, emptied for the test and given back after it."""
+    monkeypatch.setattr(compression, "_segments", {})
+
+
+TAGS = b'<script type="module" src="/static/dist/main.js"></script><style>' + b".a{}" * 400
+
+
+@pytest.mark.usefixtures("segments")
+@pytest.mark.parametrize("before", [b"", b"<!doctype html><head><title>One</title>"])
+@pytest.mark.parametrize("after", [b"</style></head>", b"</style></head><body>" + b"x" * 900])
+def test_an_answer_holding_a_registered_segment_reuses_its_compressed_form(rf, before, after):
+    gzip_segment_register("tags", TAGS)
+    middleware = CompressionMiddleware(lambda request: HttpResponse())
+    request = rf.get("/", headers={"Accept-Encoding": "gzip"})
+    level = settings.RESPONSE_GZIP_LEVEL
+
+    body = middleware.process_response(request, HttpResponse(before + TAGS + after)).content
+
+    # (gzip checks the length and the checksum of the whole answer as it reads it.)
+    assert gzip.decompress(body) == before + TAGS + after
+    assert _deflate_stream(body) == (
+        _sync_flushed(before, level) + _sync_flushed(TAGS, level) + _deflated(after, level)
+    )
+
+
+@pytest.mark.usefixtures("segments")
+def test_an_answer_with_a_part_of_a_segment_or_with_it_past_the_head_is_compressed_whole(rf):
+    gzip_segment_register("tags", TAGS)
+    middleware = CompressionMiddleware(lambda request: HttpResponse())
+    request = rf.get("/", headers={"Accept-Encoding": "gzip"})
+    partly = TAGS[:-4] + b".b{}</style>"
+    late = b"<!--" + b"y" * 16 * 1024 + b"-->" + TAGS
+
+    for answer in (partly, late):
+        body = middleware.process_response(request, HttpResponse(answer)).content
+
+        assert gzip.decompress(body) == answer
+        assert _deflate_stream(body) == _deflated(answer, settings.RESPONSE_GZIP_LEVEL)
+
+
+@pytest.mark.skipif(not settings.VITE_MANIFEST.exists(), reason="no frontend build: vite build")
+@override_settings(GTM_CONTAINER_ID="GTM-TEST123")
+def test_every_first_load_carries_the_builds_tags_compressed_once(client):
+    # The build's tags, the 33 KB stylesheet written in, are the same in every page whatever
+    # the request (the tag manager's tags carry its CSP nonce): deflated once per process.
+    login = client.get("/login").content
+    found = _segment_in(login)
+
+    assert found is not None
+    start, segment = found
+    assert b"<style>" in segment.text
+    assert b"nonce=" not in segment.text
+    assert _segment_in(client.get("/p/regulamin").content) is not None
+    compressed = client.get("/login", headers={"Accept-Encoding": "gzip"}).content
+    assert _sync_flushed(segment.text, settings.RESPONSE_GZIP_LEVEL) in _deflate_stream(compressed)
+    assert gzip.decompress(compressed)[start:].startswith(segment.text)

@@ -1,5 +1,6 @@
 """Server-side rendering: pages arrive as HTML, and never fail because the SSR process does."""
 
+import gzip
 import json
 import logging
 import re
@@ -8,12 +9,14 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from django.conf import settings
 from django.contrib import messages
 from django.test import Client, override_settings
 from django.urls import path, resolve
 
 from app.accounts.tests.factories import make_user
 from app.core import ssr
+from app.core.compression import _segment_in
 from app.core.inertia import ERRORS_SESSION_KEY, render_page
 from app.core.roles import Role
 from app.core.ssr_process import BUNDLE
@@ -415,3 +418,19 @@ def test_a_page_with_form_errors_is_rendered_but_never_kept(client, fake_ssr):
     assert "<p>Z serwera</p>" in html
     assert server.requests == 1
     assert len(ssr._cache) == 0
+
+
+@pytest.mark.skipif(not settings.VITE_MANIFEST.exists(), reason="no frontend build: vite build")
+def test_a_server_rendered_page_carries_the_builds_tags_compressed_once(client, fake_ssr):
+    # The SSR process's head comes before the build's tags, and its HTML after them: the
+    # tags are found, and deflated once per process, in a page it rendered too.
+    settings_on, _server = fake_ssr(_valid)
+    with settings_on:
+        html = client.get("/login").content
+        compressed = client.get("/login", headers={"Accept-Encoding": "gzip"}).content
+
+    assert b"<p>Z serwera</p>" in html
+    found = _segment_in(html)
+    assert found is not None
+    assert html.index(b"<title data-inertia>Strona</title>") < found[0]
+    assert gzip.decompress(compressed).startswith(html[: found[0]])
