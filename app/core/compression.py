@@ -57,18 +57,23 @@ _segments: dict[str, _Segment] = {}
 
 
 def gzip_segment_register(name: str, segment: bytes) -> None:
-    """Registers `segment` (under `name`, replacing what was registered under it): bytes
-    that stand early in many answers whatever the request, such as the build's tags in a
+    """Registers `segment` (under `name`, replacing what was registered under it; one too
+    short to look for unregisters it): bytes that stand early in many answers whatever the
+    request, such as the build's tags in a
     page's head. An answer holding them reuses their compressed form."""
     if len(segment) >= _MIN_SEGMENT:
         _segments[name] = _Segment(segment, {})
+    else:
+        _segments.pop(name, None)
 
 
 def _segment_in(data: bytes) -> tuple[int, _Segment] | None:
     for segment in list(_segments.values()):
         start = data.find(segment.text[:64], 0, _SEGMENT_WITHIN)
-        if start >= 0 and data.startswith(segment.text, start):
-            return start, segment
+        while start >= 0:
+            if data.startswith(segment.text, start):
+                return start, segment
+            start = data.find(segment.text[:64], start + 1, _SEGMENT_WITHIN)
     return None
 
 

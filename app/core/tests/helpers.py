@@ -1,11 +1,13 @@
 """Helpers for tests that talk to Platforma the way its pages do."""
 
+import gzip
 import json
 import os
 import re
 import subprocess
 import sys
 import threading
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -170,3 +172,16 @@ def setting_in_a_new_process(
     done = run_manage("shell", "-c", code, env=env, unset=unset)
     assert done.returncode == 0, done.stdout + done.stderr
     return json.loads(done.stdout.splitlines()[-1])
+
+
+def gzip_deflate_stream(body: bytes) -> bytes:
+    """The deflate data of a gzip body: after its header (and the file name the padding
+    is written as) and before its 8-byte trailer."""
+    assert body[3] & gzip.FNAME
+    return body[body.index(b"\x00", 10) + 1 : -8]
+
+
+def deflated_flushed(data: bytes, level: int) -> bytes:
+    """`data` as raw deflate blocks ending on a byte boundary, none of them the last."""
+    compressor = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)

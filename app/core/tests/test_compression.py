@@ -12,6 +12,8 @@ from django.test import override_settings
 
 from app.core import compression
 from app.core.compression import CompressionMiddleware, _segment_in, gzip_segment_register
+from app.core.tests.helpers import deflated_flushed as _sync_flushed
+from app.core.tests.helpers import gzip_deflate_stream as _deflate_stream
 
 pytestmark = pytest.mark.django_db
 
@@ -31,13 +33,6 @@ def test_an_inertia_visit_is_compressed_too(client):
     response = client.get("/login", headers={"X-Inertia": "true", "Accept-Encoding": "gzip"})
     assert response.headers["Content-Encoding"] == "gzip"
     assert json.loads(gzip.decompress(response.content))["component"] == "Accounts/Login"
-
-
-def _deflate_stream(body: bytes) -> bytes:
-    """The deflate data of a gzip body: after its header (and the file name the padding
-    is written as) and before its 8-byte trailer."""
-    assert body[3] & gzip.FNAME
-    return body[body.index(b"\x00", 10) + 1 : -8]
 
 
 def _deflated(data: bytes, level: int) -> bytes:
@@ -124,11 +119,6 @@ def test_no_padding_asked_for_writes_a_plain_gzip_header(rf, monkeypatch):
     assert gzip.decompress(response.content) == b"x" * 500
 
 
-def _sync_flushed(data: bytes, level: int) -> bytes:
-    compressor = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
-    return compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)
-
-
 @pytest.fixture
 def segments(monkeypatch):
     """The registered segments, emptied for the test and given back after it."""
@@ -140,7 +130,7 @@ TAGS = b'<script type="module" src="/static/dist/main.js"></script><style>' + b"
 
 @pytest.mark.usefixtures("segments")
 @pytest.mark.parametrize("before", [b"", b"<!doctype html><head><title>One</title>"])
-@pytest.mark.parametrize("after", [b"</style></head>", b"</style></head><body>" + b"x" * 900])
+@pytest.mark.parametrize("after", [b"", b"</style></head><body>" + b"x" * 900])
 def test_an_answer_holding_a_registered_segment_reuses_its_compressed_form(rf, before, after):
     gzip_segment_register("tags", TAGS)
     middleware = CompressionMiddleware(lambda request: HttpResponse())
@@ -187,3 +177,31 @@ def test_every_first_load_carries_the_builds_tags_compressed_once(client):
     compressed = client.get("/login", headers={"Accept-Encoding": "gzip"}).content
     assert _sync_flushed(segment.text, settings.RESPONSE_GZIP_LEVEL) in _deflate_stream(compressed)
     assert gzip.decompress(compressed)[start:].startswith(segment.text)
+    # Kept for the next answer.
+    assert segment.deflated[settings.RESPONSE_GZIP_LEVEL] == _sync_flushed(
+        segment.text, settings.RESPONSE_GZIP_LEVEL
+    )
+
+
+@pytest.mark.usefixtures("segments")
+def test_a_segment_is_found_after_a_partial_copy_of_it(rf):
+    gzip_segment_register("tags", TAGS)
+    middleware = CompressionMiddleware(lambda request: HttpResponse())
+    request = rf.get("/", headers={"Accept-Encoding": "gzip"})
+    before = b"<!doctype html>" + TAGS[:100]
+    level = settings.RESPONSE_GZIP_LEVEL
+
+    body = middleware.process_response(request, HttpResponse(before + TAGS)).content
+
+    assert gzip.decompress(body) == before + TAGS
+    assert _deflate_stream(body) == (
+        _sync_flushed(before, level) + _sync_flushed(TAGS, level) + _deflated(b"", level)
+    )
+
+
+@pytest.mark.usefixtures("segments")
+def test_a_segment_registered_again_too_short_is_no_longer_looked_for(rf):
+    gzip_segment_register("tags", TAGS)
+    gzip_segment_register("tags", TAGS[:100])
+
+    assert _segment_in(TAGS) is None

@@ -20,7 +20,7 @@ from app.core.compression import _segment_in
 from app.core.inertia import ERRORS_SESSION_KEY, render_page
 from app.core.roles import Role
 from app.core.ssr_process import BUNDLE
-from app.core.tests.helpers import run_at_once
+from app.core.tests.helpers import deflated_flushed, gzip_deflate_stream, run_at_once
 from app.teams.tests.factories import make_team
 from app.urls import urlpatterns as app_urlpatterns
 
@@ -434,3 +434,6 @@ def test_a_server_rendered_page_carries_the_builds_tags_compressed_once(client, 
     assert found is not None
     assert html.index(b"<title data-inertia>Strona</title>") < found[0]
     assert gzip.decompress(compressed).startswith(html[: found[0]])
+    assert deflated_flushed(found[1].text, settings.RESPONSE_GZIP_LEVEL) in gzip_deflate_stream(
+        compressed
+    )
