@@ -157,6 +157,7 @@ def test_a_role_taken_away_closes_its_area_at_once(client, ola):
     assert area_keys(client) == ["manager_panel"]
     ola.roles.remove(Role.objects.get(code=RoleCode.MANAGER))
     assert area_keys(client) == []
+    assert props(client)["auth"]["user"]["roles"] == []
 
 
 def test_a_role_taken_away_from_the_roles_side_closes_its_area_at_once(client, ola):
@@ -164,6 +165,7 @@ def test_a_role_taken_away_from_the_roles_side_closes_its_area_at_once(client, o
     assert area_keys(client) == ["manager_panel"]
     Role.objects.get(code=RoleCode.MANAGER).users.clear()
     assert area_keys(client) == []
+    assert props(client)["auth"]["user"]["roles"] == []
 
 
 def test_a_deactivated_account_is_logged_out_at_once(client, ola):
@@ -196,3 +198,36 @@ def test_the_banners_follow_the_pages_language(client, ola):
     english = banner_messages(client)
     assert polish[0].startswith("Masz zaproszenie")
     assert english[0] != polish[0]
+
+
+def test_a_new_avatar_shows_at_once(client, ola):
+    assert props(client)["auth"]["avatar"] is None
+    ola.avatar.name = "avatars/0123456789abcdef0123456789abcdef.jpg"
+    ola.save(update_fields=["avatar"])
+    assert props(client)["auth"]["avatar"] == "/media/avatars/0123456789abcdef0123456789abcdef.jpg"
+
+
+ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/130 Mobile"
+DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) Chrome/130"
+
+
+def shell_of(client, url: str, agent: str) -> dict:
+    return page_of(visit(client, url, HTTP_USER_AGENT=agent))["props"]["shell"]
+
+
+def test_the_shell_follows_each_requests_viewer_header_and_banner(client):
+    # Each combination is encoded once per process: one visit never gets another's.
+    seen = [
+        (shell["viewer"], shell["header_type"], shell["app_banner"])
+        for shell in [shell_of(client, "/login", ANDROID), shell_of(client, "/login", DESKTOP)]
+    ]
+    client.force_login(make_user(email="ewa@example.com"))
+    seen.append(tuple(shell_of(client, HOME, ANDROID)[key] for key in ("viewer", "app_banner")))
+    client.cookies["download-app-banner"] = "false"
+    seen.append(tuple(shell_of(client, HOME, ANDROID)[key] for key in ("viewer", "app_banner")))
+    assert seen == [
+        ("anonymous", "default", "android"),
+        ("anonymous", "default", None),
+        ("learner", "android"),
+        ("learner", None),
+    ]
