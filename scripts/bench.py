@@ -321,10 +321,8 @@ def instructions_per_request(path: str, headers: dict[str, str]) -> float:
                 ],
                 cwd=ROOT,
                 # Python's own allocator hides its blocks from valgrind, which then slows
-                # down on them; the count is the program's either way. One hash seed for
-                # every run: with a random one, each run's dicts and sets probe differently
-                # and the count of the same page moved by up to a tenth between runs.
-                env={**ENV, "PYTHONMALLOC": "malloc", "PYTHONHASHSEED": "0"},
+                # down on them; the count is the program's either way.
+                env={**ENV, "PYTHONMALLOC": "malloc"},
                 check=True,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,

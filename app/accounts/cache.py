@@ -82,11 +82,20 @@ def _roles_changed(sender, instance, action, reverse, pk_set, **kwargs) -> None:
         accounts_cache_bump(user_ids=list(instance.users.values_list("pk", flat=True)))
 
 
+def _role_deleting(sender, instance, **kwargs) -> None:
+    # A role deleted takes its holders' rows of the relation with it, without m2m_changed:
+    # their shells (the menu, the `auth` prop's roles) must not outlive it.
+    accounts_cache_bump(user_ids=list(instance.users.values_list("pk", flat=True)))
+
+
 def connect_signals() -> None:
     from allauth.account.models import EmailAddress
-    from django.db.models.signals import m2m_changed, post_delete, post_save
+    from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
+
+    from app.accounts.models import Role
 
     # The account's own row moves its generation itself (CachedRow).
     m2m_changed.connect(_roles_changed, sender=User.roles.through, dispatch_uid="account-roles")
+    pre_delete.connect(_role_deleting, sender=Role, dispatch_uid="account-role-deleted")
     post_save.connect(_address_changed, sender=EmailAddress, dispatch_uid="account-address")
     post_delete.connect(_address_changed, sender=EmailAddress, dispatch_uid="account-address-d")

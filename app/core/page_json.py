@@ -83,7 +83,7 @@ class Encoded:
         raise AttributeError(f"An encoded prop cannot be changed ({name}).")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (encoded_of_json, (self.json,))
+        return (_encoded_of, (self.json,))
 
 
 class EncodedProps(Frozen, Mapping[str, Encoded]):
@@ -155,8 +155,7 @@ def _encoded_props_of(encoded: dict[str, Encoded]) -> EncodedProps:
     return props
 
 
-def encoded_of_json(page_json: bytes) -> "Encoded":
-    """An Encoded prop of JSON it was encoded as before (as unpickled), not encoded again."""
+def _encoded_of(page_json: bytes) -> "Encoded":
     encoded = Encoded.__new__(Encoded)
     object.__setattr__(encoded, "json", page_json)
     return encoded

@@ -1,11 +1,13 @@
 """The one middleware that shares props with every Inertia page, each lazily."""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
@@ -13,17 +15,16 @@ from django.utils.translation import get_language
 
 from app.accounts.cache import account_cache_key, account_cached
 from app.accounts.models import User
-from app.accounts.props import AuthProps, auth_props
+from app.accounts.props import auth_props
 from app.accounts.sessions import account_of
 from app.core.admin_site import ADMIN_HOME
 from app.core.frozen import Frozen
 from app.core.header import header_type_for
 from app.core.inertia import pop_errors, share_props
-from app.core.page_json import Encoded, encoded_of_json
+from app.core.page_json import Encoded
 from app.shell.banners import info_banners_timed
 from app.shell.menus import menu_props
 from app.shell.props import (
-    InfoBanner,
     MobileOs,
     ShellProps,
     Viewer,
@@ -41,56 +42,35 @@ def shell_props(request: HttpRequest) -> Encoded:
 
 @cache
 def _shell_props_encoded(viewer: Viewer, header_type: str, app_banner: MobileOs | None) -> Encoded:
-    # Everything else in it is the same on every page of a deployment, and these three take
-    # a handful of values: each combination is encoded once per process (a few dozen at
-    # most), not on every page.
-    constants = _shell_constants()
+    # Everything else in it is the same on every page of a deployment (the admin's address
+    # is a URL reversed), and these three take a handful of values (three viewers, the
+    # views' header types, three banners): each combination is encoded once per process.
     props: ShellProps = {
         "viewer": viewer,
         "header_type": header_type,
-        "is_production": constants.is_production,
-        "support_email": constants.support_email,
-        "social_links": [{"network": network, "url": url} for network, url in constants.social],
-        "app_links": {"android": constants.android, "ios": constants.ios},
-        "languages": list(constants.languages),
-        "admin_url": constants.admin_url,
+        "is_production": settings.IS_PRODUCTION,
+        "support_email": settings.SUPPORT_EMAIL,
+        "social_links": [
+            {"network": link["network"], "url": link["url"]} for link in settings.SOCIAL_LINKS
+        ],
+        "app_links": {
+            "android": settings.APP_STORE_LINKS["android"],
+            "ios": settings.APP_STORE_LINKS["ios"],
+        },
+        "languages": [code for code, _name in settings.LANGUAGES],
+        "admin_url": str(ADMIN_HOME),
         "app_banner": app_banner,
     }
     return Encoded(props)
 
 
-class _ShellConstants(NamedTuple):
-    is_production: bool
-    support_email: str
-    social: tuple[tuple[str, str], ...]
-    android: str
-    ios: str
-    languages: tuple[str, ...]
-    admin_url: str
-
-
-@cache
-def _shell_constants() -> _ShellConstants:
-    # The same on every page of a deployment: read once per process (the admin's address
-    # is a URL reversed).
-    return _ShellConstants(
-        is_production=settings.IS_PRODUCTION,
-        support_email=settings.SUPPORT_EMAIL,
-        social=tuple((link["network"], link["url"]) for link in settings.SOCIAL_LINKS),
-        android=settings.APP_STORE_LINKS["android"],
-        ios=settings.APP_STORE_LINKS["ios"],
-        languages=tuple(code for code, _name in settings.LANGUAGES),
-        admin_url=str(ADMIN_HOME),
-    )
-
-
 @receiver(setting_changed)
-def _forget_shell_constants(**kwargs: Any) -> None:
-    # Tests change the settings the constants are read from.
-    _shell_constants.cache_clear()
+def _forget_shell_props(**kwargs: Any) -> None:
+    # Tests change the settings the props are read from.
     _shell_props_encoded.cache_clear()
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AccountShell(Frozen):
     """What the shell shows a logged-in account on every page: its `auth` prop, its menu,
     and for learners the bell's count and the banners, each kept as the page JSON it is
@@ -98,53 +78,12 @@ class AccountShell(Frozen):
     a process's copy is handed to each page as it is: neither unpickled nor encoded again
     on every page (about 5% of a logged-in page's instructions)."""
 
-    __slots__ = ("auth", "banners", "menu", "unread", "valid_until")
     auth: Encoded
     menu: Encoded
     unread: int
     banners: Encoded
     # The moment the banners go out of date by themselves (an invitation expiring).
     valid_until: datetime | None
-
-    def __init__(
-        self,
-        *,
-        auth: Encoded,
-        menu: Encoded,
-        unread: int,
-        banners: Encoded,
-        valid_until: datetime | None,
-    ) -> None:
-        for name, value in (
-            ("auth", auth),
-            ("menu", menu),
-            ("unread", unread),
-            ("banners", banners),
-            ("valid_until", valid_until),
-        ):
-            object.__setattr__(self, name, value)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"An account's shell cannot be changed ({name}).")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # The props as their JSON (Encoded pickles as its bytes).
-        return (
-            _account_shell_of,
-            (self.auth.json, self.menu.json, self.unread, self.banners.json, self.valid_until),
-        )
-
-
-def _account_shell_of(
-    auth: bytes, menu: bytes, unread: int, banners: bytes, valid_until: datetime | None
-) -> AccountShell:
-    return AccountShell(
-        auth=encoded_of_json(auth),
-        menu=encoded_of_json(menu),
-        unread=unread,
-        banners=encoded_of_json(banners),
-        valid_until=valid_until,
-    )
 
 
 def _account_shell_build(user: User) -> AccountShell:
@@ -187,9 +126,17 @@ def shell_cache_keys(request: HttpRequest) -> list[str]:
     return [account_cache_key(user=user, name=_shell_name())]
 
 
-def _auth(request: HttpRequest, state: AccountShell | None) -> AuthProps | Encoded:
-    # An account's from its shell; a visitor's (no account) as it is.
-    return state.auth if state else auth_props(account_of(request))
+@cache
+def _visitor_auth() -> Encoded:
+    return Encoded(auth_props(AnonymousUser()))
+
+
+_NO_BANNERS = Encoded([])
+
+
+def _auth(state: AccountShell | None) -> Encoded:
+    # An account's from its shell; a visitor (no account) has none.
+    return state.auth if state else _visitor_auth()
 
 
 def _menu(state: AccountShell | None) -> Encoded | None:
@@ -200,8 +147,8 @@ def _unread(state: AccountShell | None) -> int:
     return state.unread if state else 0
 
 
-def _banners(state: AccountShell | None) -> Encoded | list[InfoBanner]:
-    return state.banners if state else []
+def _banners(state: AccountShell | None) -> Encoded:
+    return state.banners if state else _NO_BANNERS
 
 
 # Props that apps above the shell share with every page, by name: each registers its
@@ -226,7 +173,7 @@ class SharedPropsMiddleware:
         state = cache(lambda: account_shell(request))
         share_props(  # noqa: S604 ("shell" is a prop name, not a subprocess flag)
             request,
-            auth=lambda: _auth(request, state()),
+            auth=lambda: _auth(state()),
             locale=get_language,
             errors=lambda: pop_errors(request),
             shell=lambda: shell_props(request),

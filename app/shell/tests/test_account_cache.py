@@ -15,6 +15,7 @@ from app.accounts.services import email_mark_verified, user_grant_roles
 from app.accounts.tests.factories import make_user
 from app.core.roles import Role as RoleCode
 from app.core.tests.helpers import page_of, visit
+from app.core.versioned_cache import near_entries_forget
 from app.learning.services import profile_update
 from app.shell.models import Notification
 from app.shell.services import notification_create, notification_mark_all_read
@@ -166,6 +167,26 @@ def test_a_role_taken_away_from_the_roles_side_closes_its_area_at_once(client, o
     Role.objects.get(code=RoleCode.MANAGER).users.clear()
     assert area_keys(client) == []
     assert props(client)["auth"]["user"]["roles"] == []
+
+
+def test_a_deleted_role_closes_its_area_at_once(client, ola):
+    user_grant_roles(user=ola, codes=[RoleCode.MANAGER])
+    assert props(client)["auth"]["user"]["roles"] == [RoleCode.MANAGER]
+    Role.objects.filter(code=RoleCode.MANAGER).delete()
+    assert area_keys(client) == []
+    assert props(client)["auth"]["user"]["roles"] == []
+
+
+def test_another_node_writes_the_same_shell_from_redis(client, ola):
+    # A node that did not build the entry unpickles it from Redis: the same page JSON.
+    notification_create(user=ola, message="Witaj")
+    make_invitation(team=make_team(name="Analitycy"), email="ola@example.com")
+    built = props(client)
+    near_entries_forget()
+    read = props(client)
+    shown = ("auth", "menu", "notifications_unread", "info_banners", "shell")
+    assert [read[name] for name in shown] == [built[name] for name in shown]
+    assert read["info_banners"] != [] and read["notifications_unread"] == 1
 
 
 def test_a_deactivated_account_is_logged_out_at_once(client, ola):
