@@ -79,13 +79,17 @@ def _roles_changed(sender, instance, action, reverse, pk_set, **kwargs) -> None:
     if action in ("post_add", "post_remove"):
         accounts_cache_bump(user_ids=list(pk_set or ()))
     elif action == "pre_clear":
-        accounts_cache_bump(user_ids=list(instance.users.values_list("pk", flat=True)))
+        _role_holders_bump(instance)
 
 
 def _role_deleting(sender, instance, **kwargs) -> None:
     # A role deleted takes its holders' rows of the relation with it, without m2m_changed:
     # their shells (the menu, the `auth` prop's roles) must not outlive it.
-    accounts_cache_bump(user_ids=list(instance.users.values_list("pk", flat=True)))
+    _role_holders_bump(instance)
+
+
+def _role_holders_bump(role) -> None:
+    accounts_cache_bump(user_ids=list(role.users.values_list("pk", flat=True)))
 
 
 def connect_signals() -> None:

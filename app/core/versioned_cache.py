@@ -22,11 +22,11 @@ A near entry is read by the same rule as one in Redis, only while its generation
 the ones just read from the database and never past the moment its entry expires (by this
 node's clock, and never more than ENTRY_TIMEOUT after it was read), so it is as right as
 Redis's copy. It is kept pickled, so what a caller does to the value it got never changes
-the next reader's; a value that cannot be changed (`Frozen`: a page's encoded props, an account's
-shell) is kept and handed out as it is, with no unpickling on each read. Emptying Redis does not
-empty the processes' copies: a change made outside the models (a database edited by hand)
-shows once the entries expire, within ten minutes, or at once after the web processes
-restart.
+the next reader's; a value that cannot be changed (`Frozen`: a page's encoded props, an
+account's shell) is kept and handed out as it is, with no unpickling on each read. Emptying
+Redis does not empty the processes' copies: a change made outside the models (a database
+edited by hand) shows once the entries expire, within ten minutes, or at once after the web
+processes restart.
 """
 
 import pickle
