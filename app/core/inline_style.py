@@ -1,4 +1,4 @@
-"""The frontend build's stylesheet, written into the page's <head> instead of linked.
+"""The frontend build's stylesheet, written into a visitor's page's <head> instead of linked.
 
 A linked stylesheet holds the first paint back one more round trip after the HTML: on
 Lighthouse's throttled mobile connection /login painted at 1.42-1.47 s with the link and
@@ -6,6 +6,13 @@ at 0.76-0.88 s with the stylesheet in the page (devtools throttling, 2026-11-28)
 7 KB gzip, and every page after the first is an Inertia visit (JSON), so a visitor pays
 it once per tab. The page's Content-Security-Policy admits it by its hash
 (`style_hash_sources`, in settings.SECURE_CSP), never by 'unsafe-inline'.
+
+A visitor's page also asks the browser to fetch the file when it is idle (a prefetch), so
+it is in the browser's cache before the visitor has logged in; a logged-in account's pages
+link it instead of carrying it (its first loads, one per tab, are 33 KB lighter). The login
+page is a visitor's page, so a browser that logged in has been offered the file; one whose
+cache lost it (or that came in by a link in an e-mail) waits on one more request for its
+first paint, as every page did with the link alone.
 
 The scripts then have nothing to wait behind, and are fetched at low priority
 (app/core/templatetags/frontend.py): the same throttled load became interactive at

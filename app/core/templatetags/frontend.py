@@ -15,53 +15,92 @@ from app.core.compression import gzip_segment_register
 from app.core.inline_style import ENTRY, entry_stylesheets
 
 register = template.Library()
+# The layout's context variable saying the page links the stylesheet instead of carrying it.
+STYLESHEET_LINKED = "stylesheet_linked"
 logger = logging.getLogger(__name__)
 
 
 @cache
-def _built_entry_tags() -> SafeString:
+def _built_entry_tags(linked: bool = False) -> SafeString:
     # A build's manifest does not change while the process runs, so its tags are computed
     # once: django-vite would otherwise re-derive them on every page (~150 µs). Every first
-    # load carries them, the stylesheet written in: compressed once too.
-    tags = _entry_tags()
-    gzip_segment_register("frontend entry", tags.encode())
+    # load carries them: compressed once too.
+    tags = _entry_tags(linked=linked)
+    gzip_segment_register(f"frontend entry{', linked' if linked else ''}", tags.encode())
     return tags
 
 
-def _entry_tags() -> SafeString:
+def _entry_tags(*, linked: bool) -> SafeString:
     loader = DjangoViteAssetLoader.instance()
     stylesheets = entry_stylesheets(settings.VITE_MANIFEST)
     if stylesheets:
-        # With the stylesheet in the page, the first paint needs nothing else: the scripts
-        # (React taking over the server's HTML) are fetched at once, at low priority, so
-        # the paint never waits on them (app/core/inline_style.py).
-        written = _stylesheets_written_in(
-            loader.generate_vite_asset(ENTRY, fetchpriority="low"), stylesheets
+        # With the stylesheet in the page (or in the browser's cache), the first paint
+        # needs nothing else: the scripts (React taking over the server's HTML) are fetched
+        # at once, at low priority, so the paint never waits on them
+        # (app/core/inline_style.py).
+        tags = loader.generate_vite_asset(ENTRY, fetchpriority="low")
+        found = (
+            _stylesheets_linked(tags, stylesheets)
+            if linked
+            else _stylesheets_written_in(tags, stylesheets)
         )
-        if written is not None:
-            return mark_safe(written)  # noqa: S308
+        if found is not None:
+            return mark_safe(found)  # noqa: S308
         # django-vite puts the attribute on every tag it writes, links included: a
         # stylesheet left linked must not come at low priority.
         logger.warning("A stylesheet of the build could not be written into the page")
     return mark_safe(loader.generate_vite_asset(ENTRY))  # noqa: S308
 
 
-def _stylesheets_written_in(tags: str, stylesheets: dict[str, str]) -> str | None:
-    """django-vite's tags with each stylesheet's link replaced by its text; None when a
-    stylesheet would stay linked (test_inline_style.py fails if django-vite's link changes)."""
-    for file, text in stylesheets.items():
+def _stylesheet_links(tags: str, stylesheets: dict[str, str]) -> list[re.Match[str]] | None:
+    """django-vite's link to each stylesheet, in the order of `stylesheets`; None when one
+    is not found, or when the tags link a stylesheet besides them (test_inline_style.py
+    fails if django-vite's link changes)."""
+    links = []
+    for file in stylesheets:
         href = re.escape(static(f"dist/{file}"))
         link = re.search(rf'<link\b[^>]*\brel="stylesheet"[^>]*\bhref="{href}"[^>]*>', tags)
         if link is None:
             return None
+        links.append(link)
+    if tags.count('rel="stylesheet"') != len(links):
+        return None
+    return links
+
+
+def _stylesheets_written_in(tags: str, stylesheets: dict[str, str]) -> str | None:
+    """django-vite's tags with each stylesheet's link replaced by its text, followed by a
+    prefetch of the file: pages of a logged-in account link it (`_stylesheets_linked`),
+    and find it in the browser's cache. None when a stylesheet would stay linked."""
+    links = _stylesheet_links(tags, stylesheets)
+    if links is None:
+        return None
+    for link, text in reversed(list(zip(links, stylesheets.values(), strict=True))):
         tags = f"{tags[: link.start()]}<style>{text}</style>{tags[link.end() :]}"
-    return None if 'rel="stylesheet"' in tags else tags
+    prefetches = "".join(
+        f'<link rel="prefetch" href="{static(f"dist/{file}")}" as="style">' for file in stylesheets
+    )
+    return tags + prefetches
+
+
+def _stylesheets_linked(tags: str, stylesheets: dict[str, str]) -> str | None:
+    """django-vite's tags with each stylesheet's link at its default priority (the paint
+    waits on it) and the scripts' at low; None when a link is not found."""
+    links = _stylesheet_links(tags, stylesheets)
+    if links is None:
+        return None
+    for link in reversed(links):
+        tag = link.group(0).replace(' fetchpriority="low"', "")
+        tags = f"{tags[: link.start()]}{tag}{tags[link.end() :]}"
+    return tags
 
 
 @register.simple_tag(takes_context=True)
 def frontend_entry(context) -> SafeString:
     if not settings.DJANGO_VITE["default"]["dev_mode"]:
-        return _built_entry_tags()
+        # An account's browser has the stylesheet cached: every visitor's page prefetched
+        # it, the login page among them (app/core/inline_style.py).
+        return _built_entry_tags(bool(context.get(STYLESHEET_LINKED)))
     # The dev server's React refresh preamble is an inline script: it needs the CSP nonce.
     loader = DjangoViteAssetLoader.instance()
     nonce = {"nonce": str(context.get("csp_nonce", ""))}

@@ -23,13 +23,20 @@ def built_stylesheets() -> list[str]:
     return stylesheets
 
 
-def test_a_page_carries_the_builds_stylesheet_instead_of_a_link_to_it(client):
+def built_hrefs() -> list[str]:
+    return [f"/static/dist/{file}" for file in entry_stylesheets(settings.VITE_MANIFEST)]
+
+
+def test_a_visitors_page_carries_the_builds_stylesheet_instead_of_a_link_to_it(client):
     response = client.get("/login")
     html = response.content.decode()
 
     styles = re.findall(r"<style>(.*?)</style>", html, re.S)
     assert styles == built_stylesheets()
     assert 'rel="stylesheet"' not in html
+    # The browser fetches the file when idle: an account's pages link it.
+    prefetched = re.findall(r'<link rel="prefetch" href="([^"]+)" as="style">', html)
+    assert prefetched == built_hrefs()
     # The browser applies it: the page's policy names its hash.
     style_src = re.search(r"style-src ([^;]*)", response.headers["Content-Security-Policy"])[1]
     for text in styles:
@@ -38,13 +45,37 @@ def test_a_page_carries_the_builds_stylesheet_instead_of_a_link_to_it(client):
     assert "'unsafe-inline'" not in style_src
 
 
-def test_the_scripts_wait_behind_nothing_and_come_at_low_priority(client):
-    html = client.get("/login").content.decode()
+def test_a_logged_in_accounts_page_links_the_stylesheet_its_browser_fetched(client, learner):
+    response = client.get("/platforma")
+    html = response.content.decode()
+
+    assert response.status_code == 200
+    assert "<style>" not in html
+    links = re.findall(r'<link rel="stylesheet" href="([^"]+)" />', html)
+    assert links == built_hrefs()
+    assert 'rel="prefetch"' not in html
+    # The page's policy admits the page's own origin's stylesheets.
+    style_src = re.search(r"style-src ([^;]*)", response.headers["Content-Security-Policy"])[1]
+    assert "'self'" in style_src.split()
+    # Logged out, the same browser gets the stylesheet in the page again.
+    client.logout()
+    assert re.findall(r"<style>(.*?)</style>", client.get("/login").content.decode(), re.S)
+
+
+@pytest.mark.parametrize("path", ["/login", "/platforma"])
+def test_the_scripts_wait_behind_nothing_and_come_at_low_priority(client, learner, path):
+    if path == "/login":
+        client.logout()
+    html = client.get(path).content.decode()
 
     build_tags = re.findall(r"<(?:script|link)\b[^>]*/static/dist/[^>]*>", html)
-    assert any("<script" in tag for tag in build_tags)
-    assert any('rel="modulepreload"' in tag for tag in build_tags)
-    assert all('fetchpriority="low"' in tag for tag in build_tags)
+    # (A prefetch comes when the browser is idle, at the lowest priority there is.)
+    scripts = [tag for tag in build_tags if "<script" in tag or 'rel="modulepreload"' in tag]
+    assert any("<script" in tag for tag in scripts)
+    assert any('rel="modulepreload"' in tag for tag in scripts)
+    assert all('fetchpriority="low"' in tag for tag in scripts)
+    # The paint waits on a linked stylesheet: it comes at its default priority.
+    assert all("fetchpriority" not in tag for tag in build_tags if 'rel="stylesheet"' in tag)
 
 
 def write_build(tmp_path, css: str):
@@ -82,10 +113,10 @@ def test_the_hash_is_the_stylesheets_own(tmp_path):
 def stylesheets_read_as(monkeypatch):
     """The tags built again as if the build's stylesheets read as given."""
 
-    def read_as(stylesheets: dict[str, str]) -> str:
+    def read_as(stylesheets: dict[str, str], *, linked: bool = False) -> str:
         monkeypatch.setattr(frontend, "entry_stylesheets", lambda path: stylesheets)
         frontend._built_entry_tags.cache_clear()
-        return str(frontend._built_entry_tags())
+        return str(frontend._built_entry_tags(linked))
 
     yield read_as
     frontend._built_entry_tags.cache_clear()
@@ -96,8 +127,9 @@ def stylesheets_read_as(monkeypatch):
     [{}, {"assets/not-in-the-manifest.css": "a{color:red}"}],
     ids=["none to write in", "its link not found"],
 )
-def test_a_stylesheet_left_linked_keeps_its_priority(stylesheets_read_as, stylesheets):
-    tags = stylesheets_read_as(stylesheets)
+@pytest.mark.parametrize("linked", [False, True], ids=["visitor", "account"])
+def test_a_stylesheet_left_linked_keeps_its_priority(stylesheets_read_as, stylesheets, linked):
+    tags = stylesheets_read_as(stylesheets, linked=linked)
 
     assert "<style>" not in tags
     assert 'rel="stylesheet"' in tags

@@ -437,3 +437,21 @@ def test_a_server_rendered_page_carries_the_builds_tags_compressed_once(client, 
     assert deflated_flushed(found[1].text, settings.RESPONSE_GZIP_LEVEL) in gzip_deflate_stream(
         compressed
     )
+
+
+def test_a_server_rendered_page_of_an_account_links_the_stylesheet(client, fake_ssr):
+    # A visitor's page carries the build's stylesheet, an account's links it (what its
+    # browser prefetched as a visitor: app/core/inline_style.py), rendered by the SSR
+    # process or not.
+    settings_on, _server = fake_ssr(_valid)
+    with settings_on:
+        visitors = client.get("/login").content.decode()
+        client.force_login(make_user())
+        accounts = client.get("/platforma").content.decode()
+
+    for html in (visitors, accounts):
+        assert "<p>Z serwera</p>" in html
+    assert "<style>" in visitors
+    assert 'rel="stylesheet"' not in visitors
+    assert "<style>" not in accounts
+    assert accounts.count('rel="stylesheet"') == 1

@@ -92,10 +92,15 @@ def user_browser(server: Served, n: int, *, keep_alive: bool = True) -> Browser:
 
 def test_the_platform_under_load_is_served_as_in_production(server):
     plain = httpx.get(f"http://127.0.0.1:{server.port}/login", timeout=30)
+    [account] = make_users("served", 1, password=DEFAULT_PASSWORD)
     with closing(user_browser(server, 0)) as browser:
         page = browser.open("/login")
         scripts = re.findall(r'src="(/static/dist/assets/[^"]+\.js)"', page.text)
         script = browser.http.get(scripts[0])
+        prefetched = re.findall(r'<link rel="prefetch" href="([^"]+)" as="style">', page.text)
+        stylesheet = browser.http.get(prefetched[0])
+        assert browser.log_in(account.email, DEFAULT_PASSWORD).status_code == 302
+        accounts_page = browser.open("/platforma")
 
     # HTTPS only: plain HTTP is sent there, the browser is told to stay, cookies are secure.
     assert plain.status_code == 301
@@ -115,6 +120,14 @@ def test_the_platform_under_load_is_served_as_in_production(server):
     for text in styles:
         digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
         assert f"'sha256-{digest}'" in policy
+    # The visitor's browser fetches the stylesheet's file when idle, kept for a year under
+    # its content's name; an account's pages link that file (app/core/inline_style.py).
+    assert stylesheet.status_code == 200
+    assert stylesheet.text == styles[0]
+    assert "immutable" in stylesheet.headers["Cache-Control"]
+    assert accounts_page.status_code == 200
+    assert "<style>" not in accounts_page.text
+    assert re.findall(r'<link rel="stylesheet" href="([^"]+)"', accounts_page.text) == prefetched
 
 
 @dataclass

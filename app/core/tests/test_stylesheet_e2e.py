@@ -1,0 +1,49 @@
+"""In Chromium: a visitor's page fetches the build's stylesheet when idle, and an account's
+page, which links it, paints with it from the browser's cache (app/core/inline_style.py)."""
+
+import re
+
+import pytest
+
+from app.accounts.tests.factories import make_user
+from app.core.tests.helpers import log_in
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# What the stylesheet gives the body (bg-slate-50): computed the same however it arrived.
+_BODY_BACKGROUND = "getComputedStyle(document.body).backgroundColor"
+
+
+def test_an_accounts_page_paints_with_the_stylesheet_its_visit_fetched(live_server, page):
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    stylesheets: list[str] = []
+    page.on(
+        "request",
+        lambda r: stylesheets.append(r.url) if re.search(r"/static/dist/.+\.css$", r.url) else None,
+    )
+
+    page.goto(f"{live_server.url}/login")
+    page.wait_for_load_state("networkidle")
+    visitors_background = page.evaluate(_BODY_BACKGROUND)
+    assert page.locator("head style").count() >= 1
+    # Fetched when idle, though the page carries the same text.
+    assert len(stylesheets) == 1
+    prefetched = stylesheets[0]
+
+    log_in(page, live_server, make_user(first_name="Ola"))
+    response = page.goto(f"{live_server.url}/platforma")
+    page.wait_for_load_state("networkidle")
+
+    assert response is not None
+    assert "<style>" not in response.text()
+    assert page.locator('link[rel="stylesheet"]').get_attribute("href") in prefetched
+    assert page.evaluate(_BODY_BACKGROUND) == visitors_background
+    # From the browser's cache: nothing came over the network for it.
+    transferred = page.evaluate(
+        """url => performance.getEntriesByType("resource")
+             .filter(entry => entry.name === url).map(entry => entry.transferSize)""",
+        prefetched,
+    )
+    assert transferred == [0]
+    assert problems == []
