@@ -406,7 +406,8 @@ _vite_sources = [VITE_DEV_SERVER, VITE_DEV_SERVER.replace("http", "ws")] if VITE
 SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF, CSP.NONCE, *_vite_sources],
-    # The build's stylesheet is written into each page (app/core/inline_style.py).
+    # The build's stylesheet is written into a visitor's page, and linked from an account's
+    # (app/core/inline_style.py).
     "style-src": [CSP.SELF, CSP.NONCE, *style_hash_sources(VITE_MANIFEST), *_vite_sources],
     "img-src": [CSP.SELF, "data:", "blob:"],
     "font-src": [CSP.SELF],

@@ -12,8 +12,9 @@ against BREACH: a random run of up to 100 bytes in the gzip header, so the compr
 length tells an attacker nothing exact. Streaming answers (CSV exports) are Django's
 middleware's, as they were. test_compression.py holds both to the same rules.
 
-Every first load of a page carries the same 34 KB in its head, most of it the inline
-stylesheet: the build's tags (`gzip_segment_register`, app/core/templatetags/frontend.py).
+Every first load of a visitor's page carries the same 34 KB in its head, most of it the
+inline stylesheet: the build's tags (`gzip_segment_register`, app/core/templatetags/frontend.py;
+an account's pages link the stylesheet, and their few hundred bytes of tags are not kept).
 They are deflated once per process and level, ending on a byte boundary (a sync flush, as
 pigz joins its parts), and a page is sent as what comes before them deflated anew and
 flushed the same way, those bytes, then the rest deflated anew: one valid gzip stream

@@ -10,9 +10,12 @@ it once per tab. The page's Content-Security-Policy admits it by its hash
 A visitor's page also asks the browser to fetch the file when it is idle (a prefetch), so
 it is in the browser's cache before the visitor has logged in; a logged-in account's pages
 link it instead of carrying it (its first loads, one per tab, are 33 KB lighter). The login
-page is a visitor's page, so a browser that logged in has been offered the file; one whose
-cache lost it (or that came in by a link in an e-mail) waits on one more request for its
-first paint, as every page did with the link alone.
+page is a visitor's page, so a browser that logged in has been offered the file, and the
+service worker keeps it with the entry script once installed (`FIRST_PAINT`,
+app/shell/service_worker.py), the new build's too after a deploy. A browser without
+either (one whose cache lost it, one that came in by a link in an e-mail, Safari, which
+does not prefetch, before its service worker is installed) waits on one more request for
+that first paint, as every page did with the link alone.
 
 The scripts then have nothing to wait behind, and are fetched at low priority
 (app/core/templatetags/frontend.py): the same throttled load became interactive at

@@ -23,10 +23,12 @@ logger = logging.getLogger(__name__)
 @cache
 def _built_entry_tags(linked: bool = False) -> SafeString:
     # A build's manifest does not change while the process runs, so its tags are computed
-    # once: django-vite would otherwise re-derive them on every page (~150 µs). Every first
-    # load carries them: compressed once too.
+    # once: django-vite would otherwise re-derive them on every page (~150 µs). Every
+    # visitor's first load carries them, the stylesheet written in: compressed once too (an
+    # account's, which link it, are a few hundred bytes: not worth keeping compressed).
     tags = _entry_tags(linked=linked)
-    gzip_segment_register(f"frontend entry{', linked' if linked else ''}", tags.encode())
+    if not linked:
+        gzip_segment_register("frontend entry", tags.encode())
     return tags
 
 
@@ -48,7 +50,10 @@ def _entry_tags(*, linked: bool) -> SafeString:
             return mark_safe(found)  # noqa: S308
         # django-vite puts the attribute on every tag it writes, links included: a
         # stylesheet left linked must not come at low priority.
-        logger.warning("A stylesheet of the build could not be written into the page")
+        logger.warning(
+            "A stylesheet of the build could not be %s",
+            "linked at its priority" if linked else "written into the page",
+        )
     return mark_safe(loader.generate_vite_asset(ENTRY))  # noqa: S308
 
 

@@ -163,9 +163,9 @@ def test_an_answer_with_a_part_of_a_segment_or_with_it_past_the_head_is_compress
 
 @pytest.mark.skipif(not settings.VITE_MANIFEST.exists(), reason="no frontend build: vite build")
 @override_settings(GTM_CONTAINER_ID="GTM-TEST123")
-def test_every_first_load_carries_the_builds_tags_compressed_once(client):
-    # The build's tags, the 33 KB stylesheet written in, are the same in every page whatever
-    # the request (the tag manager's tags carry its CSP nonce): deflated once per process.
+def test_every_visitors_first_load_carries_the_builds_tags_compressed_once(client):
+    # The build's tags, the 33 KB stylesheet written in, are the same in every visitor's page
+    # whatever the request (the tag manager's tags carry its CSP nonce): deflated once per process.
     login = client.get("/login").content
     found = _segment_in(login)
 

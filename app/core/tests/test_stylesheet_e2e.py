@@ -14,22 +14,21 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 _BODY_BACKGROUND = "getComputedStyle(document.body).backgroundColor"
 
 
+def _is_stylesheet(request) -> bool:
+    return re.search(r"/static/dist/.+\.css$", request.url) is not None
+
+
 def test_an_accounts_page_paints_with_the_stylesheet_its_visit_fetched(live_server, page):
     problems: list[str] = []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    stylesheets: list[str] = []
-    page.on(
-        "request",
-        lambda r: stylesheets.append(r.url) if re.search(r"/static/dist/.+\.css$", r.url) else None,
-    )
 
-    page.goto(f"{live_server.url}/login")
+    # Fetched when the browser is idle, though the page carries the same text.
+    with page.expect_request(_is_stylesheet) as prefetch:
+        page.goto(f"{live_server.url}/login")
     page.wait_for_load_state("networkidle")
+    prefetched = prefetch.value.url
     visitors_background = page.evaluate(_BODY_BACKGROUND)
     assert page.locator("head style").count() >= 1
-    # Fetched when idle, though the page carries the same text.
-    assert len(stylesheets) == 1
-    prefetched = stylesheets[0]
 
     log_in(page, live_server, make_user(first_name="Ola"))
     response = page.goto(f"{live_server.url}/platforma")
@@ -37,7 +36,8 @@ def test_an_accounts_page_paints_with_the_stylesheet_its_visit_fetched(live_serv
 
     assert response is not None
     assert "<style>" not in response.text()
-    assert page.locator('link[rel="stylesheet"]').get_attribute("href") in prefetched
+    linked = page.locator('link[rel="stylesheet"]').get_attribute("href")
+    assert f"{live_server.url}{linked}" == prefetched
     assert page.evaluate(_BODY_BACKGROUND) == visitors_background
     # From the browser's cache: nothing came over the network for it.
     transferred = page.evaluate(

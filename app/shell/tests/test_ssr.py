@@ -439,6 +439,7 @@ def test_a_server_rendered_page_carries_the_builds_tags_compressed_once(client, 
     )
 
 
+@pytest.mark.skipif(not settings.VITE_MANIFEST.exists(), reason="no frontend build: vite build")
 def test_a_server_rendered_page_of_an_account_links_the_stylesheet(client, fake_ssr):
     # A visitor's page carries the build's stylesheet, an account's links it (what its
     # browser prefetched as a visitor: app/core/inline_style.py), rendered by the SSR
