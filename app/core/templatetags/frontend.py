@@ -80,7 +80,9 @@ def _stylesheets_written_in(tags: str, stylesheets: dict[str, str]) -> str | Non
     links = _stylesheet_links(tags, stylesheets)
     if links is None:
         return None
-    for link, text in reversed(list(zip(links, stylesheets.values(), strict=True))):
+    # Replaced from the last in the tags to the first: the earlier ones stay where found.
+    replaced = zip(links, stylesheets.values(), strict=True)
+    for link, text in sorted(replaced, key=lambda pair: pair[0].start(), reverse=True):
         tags = f"{tags[: link.start()]}<style>{text}</style>{tags[link.end() :]}"
     prefetches = "".join(
         f'<link rel="prefetch" href="{static(f"dist/{file}")}" as="style">' for file in stylesheets
@@ -94,7 +96,7 @@ def _stylesheets_linked(tags: str, stylesheets: dict[str, str]) -> str | None:
     links = _stylesheet_links(tags, stylesheets)
     if links is None:
         return None
-    for link in reversed(links):
+    for link in sorted(links, key=lambda found: found.start(), reverse=True):
         tag = link.group(0).replace(' fetchpriority="low"', "")
         tags = f"{tags[: link.start()]}{tag}{tags[link.end() :]}"
     return tags

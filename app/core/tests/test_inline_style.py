@@ -131,3 +131,39 @@ def test_a_stylesheet_left_linked_keeps_its_priority(stylesheets_read_as, styles
     assert "<style>" not in tags
     assert 'rel="stylesheet"' in tags
     assert "fetchpriority" not in tags
+
+
+class _TwoStylesheetsLoader:
+    """django-vite's tags for an entry with two stylesheets, linked in the other order than
+    the manifest names them."""
+
+    def generate_vite_asset(self, entry, **attributes):
+        low = ' fetchpriority="low"' if attributes else ""
+        return (
+            f'<link rel="stylesheet" href="/static/dist/assets/b.css"{low} />'
+            f'<script type="module"{low} src="/static/dist/assets/main.js"></script>'
+            f'<link rel="stylesheet" href="/static/dist/assets/a.css"{low} />'
+        )
+
+
+@pytest.mark.parametrize("linked", [False, True], ids=["visitor", "account"])
+def test_each_of_several_stylesheets_takes_its_own_links_place(
+    stylesheets_read_as, monkeypatch, linked
+):
+    monkeypatch.setattr(frontend.DjangoViteAssetLoader, "instance", _TwoStylesheetsLoader)
+
+    tags = stylesheets_read_as({"assets/a.css": "a{}", "assets/b.css": "b{}"}, linked=linked)
+
+    script = '<script type="module" fetchpriority="low" src="/static/dist/assets/main.js"></script>'
+    if linked:
+        assert tags == (
+            '<link rel="stylesheet" href="/static/dist/assets/b.css" />'
+            f"{script}"
+            '<link rel="stylesheet" href="/static/dist/assets/a.css" />'
+        )
+    else:
+        assert tags == (
+            f"<style>b{{}}</style>{script}<style>a{{}}</style>"
+            '<link rel="prefetch" href="/static/dist/assets/a.css" as="style">'
+            '<link rel="prefetch" href="/static/dist/assets/b.css" as="style">'
+        )
