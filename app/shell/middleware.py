@@ -126,17 +126,14 @@ def shell_cache_keys(request: HttpRequest) -> list[str]:
     return [account_cache_key(user=user, name=_shell_name())]
 
 
-@cache
-def _visitor_auth() -> Encoded:
-    return Encoded(auth_props(AnonymousUser()))
-
-
+# A visitor's (no account): the same on every page.
+_VISITOR_AUTH = Encoded(auth_props(AnonymousUser()))
 _NO_BANNERS = Encoded([])
 
 
 def _auth(state: AccountShell | None) -> Encoded:
     # An account's from its shell; a visitor (no account) has none.
-    return state.auth if state else _visitor_auth()
+    return state.auth if state else _VISITOR_AUTH
 
 
 def _menu(state: AccountShell | None) -> Encoded | None:

@@ -21,7 +21,7 @@ logger = logging.getLogger(__name__)
 
 
 @cache
-def _built_entry_tags(linked: bool = False) -> SafeString:
+def _built_entry_tags(linked: bool) -> SafeString:
     # A build's manifest does not change while the process runs, so its tags are computed
     # once: django-vite would otherwise re-derive them on every page (~150 µs). Every
     # visitor's first load carries them, the stylesheet written in: compressed once too (an

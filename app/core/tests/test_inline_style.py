@@ -59,6 +59,17 @@ def test_a_logged_in_accounts_page_links_the_stylesheet_its_browser_fetched(clie
     assert re.findall(r"<style>(.*?)</style>", client.get("/login").content.decode(), re.S)
 
 
+def test_a_page_answering_before_the_account_is_known_carries_the_stylesheet(client):
+    # A refused Host is answered before the authentication middleware has run: the error
+    # page gets a visitor's layout, not a 500.
+    response = client.get("/login", HTTP_HOST="evil.example")
+
+    assert response.status_code == 400
+    assert re.findall(r"<style>(.*?)</style>", response.content.decode(), re.S) == (
+        built_stylesheets()
+    )
+
+
 @pytest.mark.parametrize("path", ["/login", "/platforma"])
 def test_the_scripts_wait_behind_nothing_and_come_at_low_priority(client, learner, path):
     if path == "/login":
