@@ -172,7 +172,7 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The statements every request runs on PostgreSQL (its session, the hot reads and the
-# voucher's seat) go through `planned_cursor` (app/core/postgresql/base.py): psycopg
+# voucher's seat) go through `planned_cursor` (app/core/postgresql/prepared.py), which
 # prepares each on its connection after this many runs, so PostgreSQL plans it once per
 # connection instead of on every request (the session's three-table query took 0.19 ms
 # planned each time, 0.06 ms prepared). Django's other statements are never prepared nor

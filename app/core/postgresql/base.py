@@ -2,7 +2,8 @@
 connection asks the server only when the connection's socket says something happened.
 
 It also gives the platform's hottest statements a cursor that binds their values on the
-server (`planned_cursor`), which psycopg prepares after a few runs on the connection.
+server and prepares each after a few runs on the connection (`planned_cursor`,
+app/core/postgresql/prepared.py).
 
 Django's CONN_HEALTH_CHECKS runs `SELECT 1` before the first query of every request: a
 round trip, a statement for PostgreSQL to run and a wake-up of its process, paid by every
@@ -19,28 +20,9 @@ from typing import Any
 
 from django.conf import settings
 from django.db.backends.postgresql.base import DatabaseWrapper as PostgresDatabaseWrapper
-from django.db.backends.postgresql.base import ServerBindingCursor as _DjangoServerBindingCursor
 from django.db.backends.utils import CursorWrapper
 
-# Django defines it only with psycopg 3 (which the platform requires); django-stubs do not
-# know it.
-ServerBindingCursor: Any = _DjangoServerBindingCursor
-
-
-class _PlannedCursor(ServerBindingCursor):
-    """Sends its values apart from the statement, and has psycopg count its statements and
-    prepare each once it has run `settings.DATABASE_PREPARE_THRESHOLD` times on the
-    connection. The connection's own threshold stays None, as Django sets it, so no other
-    statement is counted (psycopg would otherwise keep the text of the last hundred, their
-    values in it, for every connection)."""
-
-    def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
-        connection = self.connection
-        connection.prepare_threshold = settings.DATABASE_PREPARE_THRESHOLD
-        try:
-            return super().execute(query, params, **kwargs)
-        finally:
-            connection.prepare_threshold = None
+from app.core.postgresql.prepared import PreparedCursor
 
 
 class DatabaseWrapper(PostgresDatabaseWrapper):
@@ -49,9 +31,10 @@ class DatabaseWrapper(PostgresDatabaseWrapper):
 
     def planned_cursor(self) -> CursorWrapper:
         """A cursor (Django's, with its wrappers) for a statement every request runs: once
-        it has run DATABASE_PREPARE_THRESHOLD times on the connection, psycopg prepares it
-        and PostgreSQL skips parsing and planning it. Django's own cursors write the values
-        into the statement's text (client-side binding), which is never prepared."""
+        it has run DATABASE_PREPARE_THRESHOLD times on the connection, it is prepared
+        there and PostgreSQL skips parsing and planning it (PreparedCursor). Django's own
+        cursors write the values into the statement's text (client-side binding), which
+        is never prepared."""
         if settings.DATABASE_PREPARE_THRESHOLD is None:
             return self.cursor()
         self._planned = True
@@ -63,14 +46,7 @@ class DatabaseWrapper(PostgresDatabaseWrapper):
     def create_cursor(self, name: Any = None) -> Any:
         if not self._planned or name:
             return super().create_cursor(name)
-        # The connection is this thread's alone: its cursor class is switched for the one
-        # cursor Django makes (the time zone it registers included).
-        regular = self.connection.cursor_factory
-        self.connection.cursor_factory = _PlannedCursor
-        try:
-            return super().create_cursor(name)
-        finally:
-            self.connection.cursor_factory = regular
+        return PreparedCursor(self)
 
     def close_if_health_check_failed(self) -> None:
         if (

@@ -5,9 +5,21 @@ planned once per connection (app/core/postgresql/base.py)."""
 import select
 import tempfile
 import time
+import uuid
+from datetime import UTC, date, datetime
+from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import (
+    DatabaseError,
+    DataError,
+    IntegrityError,
+    OperationalError,
+    ProgrammingError,
+    connection,
+    connections,
+    transaction,
+)
 
 from app.accounts.tests.factories import make_user
 from app.core.tests.helpers import run_manage, setting_in_a_new_process, visit
@@ -78,7 +90,16 @@ def _prepared_statements() -> list[str]:
         return [row[0] for row in cursor.fetchall()]
 
 
-def test_the_sessions_statement_is_planned_once_per_connection_and_no_other(client, settings):
+@pytest.fixture
+def new_connection():
+    """The default connection opened anew, with nothing prepared on it yet."""
+    connection.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sessions_statement_is_planned_once_per_connection_and_no_other(
+    client, settings, new_connection
+):
     settings.DATABASE_PREPARE_THRESHOLD = 5
     client.force_login(make_user())
     for _ in range(4):
@@ -89,13 +110,14 @@ def test_the_sessions_statement_is_planned_once_per_connection_and_no_other(clie
         assert visit(client, "/platforma").status_code == 200
 
     # The page's one statement, its session with the account, and none of Django's; nor
-    # does the connection keep count of Django's statements.
+    # does psycopg keep count of Django's statements.
     (statement,) = _prepared_statements()
     assert '"accounts_session"' in statement
     assert connection.connection.prepare_threshold is None
 
 
-def test_with_prepared_statements_off_nothing_is_prepared(client, settings):
+@pytest.mark.django_db(transaction=True)
+def test_with_prepared_statements_off_nothing_is_prepared(client, settings, new_connection):
     settings.DATABASE_PREPARE_THRESHOLD = None
     client.force_login(make_user())
     for _ in range(7):
@@ -121,3 +143,118 @@ def test_a_threshold_that_is_no_number_stops_the_start_with_its_reason():
     done = run_manage("check", env={"DATABASE_PREPARE_THRESHOLD": "five"})
     assert done.returncode != 0
     assert "DATABASE_PREPARE_THRESHOLD must be a number of runs or 'off', not 'five'" in done.stderr
+
+
+def _planned(sql: str, params=None, *, on=None) -> list[tuple]:
+    wrapper: Any = on or connection
+    with wrapper.planned_cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _ordinary(sql: str, params=None) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+_TYPED = (
+    "SELECT %s::int, %s::bigint, %s, %s::boolean, %s::timestamptz, %s::uuid, NULL,"
+    " 1.5::numeric, 'a%%b', ARRAY[1, 2], '{\"k\": 1}'::jsonb, %s::date"
+)
+
+
+def test_a_planned_statement_loads_and_binds_every_type_as_psycopg_does(settings):
+    settings.DATABASE_PREPARE_THRESHOLD = 2
+    moment = datetime(2026, 5, 1, 12, 30, tzinfo=UTC)
+    params = [7, 2**40, "zażółć", True, moment, uuid.UUID(int=5), date(2026, 5, 2)]
+    expected = _ordinary(_TYPED, params)
+    # Run unprepared, then prepared.
+    for _ in range(4):
+        assert _planned(_TYPED, params) == expected
+    assert expected[0][4] == moment
+    assert expected[0][8] == "a%b"
+    prepared = _prepared_statements()
+    assert any(statement.startswith("SELECT $1::int, $2::bigint") for statement in prepared)
+
+
+def test_without_values_the_text_goes_as_it_is():
+    assert _planned("SELECT 'a%%b'") == _ordinary("SELECT 'a%%b'") == [("a%%b",)]
+
+
+def test_an_int_that_outgrows_the_prepared_type_gets_a_statement_of_its_own(settings):
+    settings.DATABASE_PREPARE_THRESHOLD = 0
+    assert _planned("SELECT %s + 1", [1]) == [(2,)]
+    assert _planned("SELECT %s + 1", [2**40]) == [(2**40 + 1,)]
+
+
+def test_a_statement_the_server_forgot_is_prepared_again(kept, settings):
+    settings.DATABASE_PREPARE_THRESHOLD = 0
+    assert _planned("SELECT %s::int * 2", [21], on=kept) == [(42,)]
+    with kept.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")
+
+    assert _planned("SELECT %s::int * 2", [4], on=kept) == [(8,)]
+    with kept.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements")
+        assert cursor.fetchone() == (1,)
+
+
+def test_inside_a_transaction_a_forgotten_statement_fails_once_then_is_prepared_again(
+    settings,
+):
+    settings.DATABASE_PREPARE_THRESHOLD = 0
+    # The test's transaction is opened first (a statement that opens one is psycopg's).
+    _ordinary("SELECT 1")
+    assert _planned("SELECT %s::int * 3", [1]) == [(3,)]
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")
+
+    with pytest.raises(DatabaseError), transaction.atomic():
+        _planned("SELECT %s::int * 3", [2])
+    assert _planned("SELECT %s::int * 3", [3]) == [(9,)]
+
+
+def test_errors_come_as_django_wraps_psycopgs_with_their_sqlstate(settings):
+    settings.DATABASE_PREPARE_THRESHOLD = 0
+    user = make_user()
+    with pytest.raises(IntegrityError) as duplicate, transaction.atomic():
+        _planned(
+            "INSERT INTO accounts_user (email, password, first_name, last_name, is_superuser,"
+            " is_shop_user, is_student, supervision, is_profile_public, avatar, newsletter,"
+            " language, is_active, date_joined, customer_id, cache_generation)"
+            " SELECT email, password, first_name, last_name, is_superuser, is_shop_user,"
+            " is_student, supervision, is_profile_public, avatar, newsletter, language,"
+            " is_active, date_joined, customer_id, cache_generation FROM accounts_user"
+            " WHERE id = %s RETURNING id",
+            [user.pk],
+        )
+    assert duplicate.value.__cause__.sqlstate == "23505"
+    with pytest.raises(DataError) as division, transaction.atomic():
+        _planned("SELECT 1 / %s", [0])
+    assert division.value.__cause__.sqlstate == "22012"
+    with pytest.raises(ProgrammingError), transaction.atomic():
+        _planned("SELECT nothing_here FROM accounts_user WHERE id = %s", [1])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_statement_opening_a_transaction_runs_inside_it(settings):
+    settings.DATABASE_PREPARE_THRESHOLD = 0
+    user = make_user(first_name="Ala")
+    with pytest.raises(RuntimeError), transaction.atomic():
+        _planned("UPDATE accounts_user SET first_name = %s WHERE id = %s", ["Ola", user.pk])
+        raise RuntimeError("rolled back")
+
+    user.refresh_from_db()
+    assert user.first_name == "Ala"
+
+
+def test_a_dropped_connection_is_an_operational_error(kept, settings):
+    settings.DATABASE_PREPARE_THRESHOLD = 0
+    assert _planned("SELECT %s::int", [1], on=kept) == [(1,)]
+    pid = _backend_pid(kept)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+    with pytest.raises(OperationalError):
+        _planned("SELECT %s::int", [1], on=kept)

@@ -1,0 +1,274 @@
+"""The cursor of the statements every request runs (`planned_cursor`): each is sent through
+libpq itself, by psycopg's public `pq` layer, and prepared on its connection once it has
+run `settings.DATABASE_PREPARE_THRESHOLD` times there.
+
+psycopg's cursor spends about 200,000 instructions of Python on a statement that libpq
+sends and PostgreSQL answers in a fraction of that: its generators, its result
+bookkeeping and its own prepared-statement cache, written for every kind of statement.
+The statements here are few and of one kind (a single statement, values bound on the
+server, a short result read whole), so they are run with the calls psycopg's cursor makes
+underneath: `PGconn.exec_params` / `prepare` / `exec_prepared` (libpq's blocking calls,
+which let go of the interpreter's lock while they wait), the values dumped and the
+result loaded by the connection's own adapters (`AdaptersMap.get_dumper`/`get_loader`,
+so Django's time-zone loader and every registered type apply as they do for psycopg's
+cursors), and an error raised as the class psycopg raises for its SQLSTATE
+(`psycopg.errors.lookup`). Django's CursorWrapper stays around it: execute wrappers,
+query logging and the mapping to django.db errors are unchanged.
+
+A statement psycopg would have to open a transaction for first (a connection out of
+autocommit, with none open) is left to an ordinary cursor: the BEGIN it sends depends on
+the connection's isolation settings, which belong to psycopg.
+test_postgres_backend.py checks each of these against psycopg's own answers.
+"""
+
+import itertools
+import re
+import weakref
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import psycopg
+from django.conf import settings
+from psycopg import errors, pq
+from psycopg.adapt import PyFormat
+
+_PLACEHOLDERS = re.compile(r"%%|%s|%")
+# No type known (psycopg's INVALID_OID): loaded as text.
+_UNKNOWN_OID = 0
+_TIMESTAMPTZ_OID = 1184
+# PostgreSQL's "prepared statement does not exist" (DEALLOCATE ALL, DISCARD ALL).
+_STATEMENT_GONE = "26000"
+_names = itertools.count(1)
+
+
+@lru_cache(maxsize=512)
+def numbered(sql: str) -> tuple[bytes, int] | None:
+    """`sql` with Django's placeholders as PostgreSQL's ($1, $2, ...) and their number;
+    None for any other use of % (a named placeholder), which is left to psycopg."""
+    count = 0
+
+    def replace(found: re.Match[str]) -> str:
+        nonlocal count
+        if found.group() == "%%":
+            return "%"
+        if found.group() == "%s":
+            count += 1
+            return f"${count}"
+        raise ValueError(found.group())
+
+    try:
+        return _PLACEHOLDERS.sub(replace, sql).encode(), count
+    except ValueError:
+        return None
+
+
+@dataclass
+class _Statements:
+    """What one psycopg connection has run through this module."""
+
+    connection: "weakref.ref[psycopg.Connection]"
+    runs: dict[tuple[bytes, tuple[int, ...]], int] = field(default_factory=dict)
+    prepared: dict[tuple[bytes, tuple[int, ...]], bytes] = field(default_factory=dict)
+    loaders: dict[tuple[int, ...], list[Any]] = field(default_factory=dict)
+    dumpers: dict[Any, Any] = field(default_factory=dict)
+
+
+def _error(result: pq.abc.PGresult, encoding: str) -> psycopg.Error:
+    """The exception psycopg raises for a failed result: its SQLSTATE's class (with the
+    result as its diagnostics), or OperationalError where the server sent none (the
+    connection broke)."""
+    message = result.error_message.decode(encoding, "replace")
+    sqlstate = result.error_field(pq.DiagnosticField.SQLSTATE)
+    if not sqlstate:
+        return psycopg.OperationalError(message)
+    try:
+        cls = errors.lookup(sqlstate.decode())
+    except KeyError:
+        cls = psycopg.DatabaseError
+    return cls(message, info=result, encoding=encoding)
+
+
+_OK = (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK)
+
+
+@dataclass(frozen=True)
+class _Sent:
+    query: bytes
+
+
+def _loader(connection: psycopg.Connection, oid: int) -> Any:
+    """The connection's loader of a text value of the type `oid` (a type it does not know
+    is loaded as text, as psycopg loads it)."""
+    adapters = connection.adapters
+    found = adapters.get_loader(oid, pq.Format.TEXT) or adapters.get_loader(
+        _UNKNOWN_OID, pq.Format.TEXT
+    )
+    if found is None:
+        raise psycopg.InterfaceError(f"no loader for the type {oid}")
+    return found(oid, connection).load
+
+
+class PreparedCursor:
+    """A DB-API cursor for one statement at a time (execute, fetchone, fetchall, close),
+    handed to Django's CursorWrapper by `DatabaseWrapper.planned_cursor`."""
+
+    # What Django's last_executed_query reads for a debug cursor (tests' query capture,
+    # DEBUG's log): the statement as sent, as on psycopg's cursors.
+    _query: "_Sent | None" = None
+
+    def __init__(self, wrapper: Any) -> None:
+        self._wrapper = wrapper
+        self._rows: list[tuple] = []
+        self._next = 0
+        self.rowcount = -1
+
+    def execute(self, sql: str, params: Any = None) -> None:
+        connection = self._wrapper.connection
+        pgconn = connection.pgconn
+        # Without values psycopg sends the text as it is (no placeholders, %% kept).
+        statement = numbered(sql) if params is not None else (sql.encode(), 0)
+        opening = (
+            not connection.autocommit and pgconn.transaction_status == pq.TransactionStatus.IDLE
+        )
+        if statement is None or opening or self._own_time_zone(connection):
+            self._query = _Sent(sql.encode())
+            self._run_by_psycopg(sql, params)
+            return
+        text, count = statement
+        self._query = _Sent(text)
+        params = list(params or ())
+        if len(params) != count:
+            raise psycopg.ProgrammingError(
+                f"the query has {count} placeholders but {len(params)} parameters were passed"
+            )
+        statements = self._statements(connection)
+        values, oids = self._dumped(connection, statements.dumpers, params)
+        result = self._run(connection, statements, text, values, oids)
+        if result.status not in _OK:
+            raise _error(result, connection.info.encoding)
+        self.rowcount = result.command_tuples if result.command_tuples is not None else -1
+        self._rows = self._loaded(connection, result)
+        self._next = 0
+
+    def _own_time_zone(self, connection: psycopg.Connection) -> bool:
+        # Django gives a cursor a time zone of its own where the connection's differs (a
+        # test overriding TIME_ZONE): such a cursor loads what Django's would.
+        loader = connection.adapters.get_loader(_TIMESTAMPTZ_OID, pq.Format.TEXT)
+        return getattr(loader, "timezone", None) != self._wrapper.timezone
+
+    def _run(
+        self,
+        connection: psycopg.Connection,
+        statements: _Statements,
+        text: bytes,
+        values: list[Any],
+        oids: tuple[int, ...],
+    ) -> pq.abc.PGresult:
+        pgconn = connection.pgconn
+        key = (text, oids)
+        name = statements.prepared.get(key)
+        # planned_cursor hands out this cursor only with a threshold set.
+        threshold: int = settings.DATABASE_PREPARE_THRESHOLD or 0
+        if name is None:
+            runs = statements.runs.get(key, 0)
+            statements.runs[key] = runs + 1
+            if runs < threshold:
+                return pgconn.exec_params(text, values, oids)
+            # Never a name used before on any connection: one the server may still hold
+            # (after this process forgot its statements) is never taken for another.
+            name = f"platforma_{next(_names)}".encode()
+            prepared = pgconn.prepare(name, text, oids)
+            if prepared.status != pq.ExecStatus.COMMAND_OK:
+                raise _error(prepared, connection.info.encoding)
+            statements.prepared[key] = name
+        result = pgconn.exec_prepared(name, values)
+        if result.error_field(pq.DiagnosticField.SQLSTATE) == _STATEMENT_GONE.encode():
+            # Dropped on the server (a DEALLOCATE ALL, a pooler's DISCARD ALL), and the
+            # connection's others with it: each is prepared anew at its next run, this one
+            # at once outside a transaction; inside one the failure has ended it, so it
+            # is reported as any error.
+            for forgotten in statements.prepared:
+                statements.runs[forgotten] = threshold
+            statements.prepared.clear()
+            if pgconn.transaction_status == pq.TransactionStatus.IDLE:
+                return self._run(connection, statements, text, values, oids)
+        return result
+
+    def _statements(self, connection: psycopg.Connection) -> _Statements:
+        wrapper = self._wrapper
+        kept: _Statements | None = getattr(wrapper, "_prepared_statements", None)
+        if kept is None or kept.connection() is not connection:
+            kept = _Statements(connection=weakref.ref(connection))
+            wrapper._prepared_statements = kept
+        return kept
+
+    @staticmethod
+    def _dumped(
+        connection: psycopg.Connection, dumpers: dict[Any, Any], params: list[Any]
+    ) -> tuple[list[Any], tuple[int, ...]]:
+        values: list[Any] = []
+        oids: list[int] = []
+        for value in params:
+            if value is None:
+                values.append(None)
+                oids.append(_UNKNOWN_OID)
+                continue
+            kind = type(value)
+            dumper = dumpers.get(kind)
+            if dumper is None:
+                dumper = connection.adapters.get_dumper(kind, PyFormat.TEXT)(kind, connection)
+                dumpers[kind] = dumper
+            # As psycopg's own dumping: an int by its size, a list by its items' type.
+            key = dumper.get_key(value, PyFormat.TEXT)
+            if key is not kind:
+                upgraded = dumpers.get(key)
+                if upgraded is None:
+                    upgraded = dumpers[key] = dumper.upgrade(value, PyFormat.TEXT)
+                dumper = upgraded
+            values.append(dumper.dump(value))
+            oids.append(dumper.oid)
+        return values, tuple(oids)
+
+    def _loaded(self, connection: psycopg.Connection, result: pq.abc.PGresult) -> list[tuple]:
+        columns = range(result.nfields)
+        if not columns:
+            return []
+        oids = tuple(result.ftype(column) for column in columns)
+        statements = self._statements(connection)
+        loaders = statements.loaders.get(oids)
+        if loaders is None:
+            loaders = [_loader(connection, oid) for oid in oids]
+            statements.loaders[oids] = loaders
+        value = result.get_value
+        return [
+            tuple(
+                [
+                    None if (raw := value(row, column)) is None else loaders[column](raw)
+                    for column in columns
+                ]
+            )
+            for row in range(result.ntuples)
+        ]
+
+    def _run_by_psycopg(self, sql: str, params: Any) -> None:
+        with self._wrapper.create_cursor() as cursor:
+            cursor.execute(sql, params)
+            self._rows = cursor.fetchall() if cursor.description is not None else []
+            self.rowcount = cursor.rowcount
+        self._next = 0
+
+    def fetchone(self) -> tuple | None:
+        if self._next >= len(self._rows):
+            return None
+        self._next += 1
+        return self._rows[self._next - 1]
+
+    def fetchall(self) -> list[tuple]:
+        rows = self._rows[self._next :]
+        self._next = len(self._rows)
+        return rows
+
+    def close(self) -> None:
+        self._rows = []
+        self._next = 0
