@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from django.contrib.sessions.backends import db
+from django.contrib.sessions.backends.base import VALID_KEY_CHARS
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connections, router
 from django.db.backends.base.base import BaseDatabaseWrapper
@@ -24,6 +25,9 @@ from django.utils.functional import SimpleLazyObject
 from app.core.memory_lru import MemoryLru
 from app.core.queries import planned_cursor
 from app.core.request_cache import request_cache
+
+# The characters of every key Django makes (SessionBase._get_new_session_key).
+_KEY_CHARACTERS = frozenset(VALID_KEY_CHARS)
 
 # The sessions this process decoded last: their stored data (as the database holds it,
 # signed) and its payload. Checking the signature of the same data again on every request
@@ -189,7 +193,9 @@ class SessionStore(db.SessionStore):
         """The session's stored data, read with its account and the account's roles (kept
         in the request's state); None, and the key dropped, for a session that is not there
         or has expired."""
-        if not self.session_key:
+        if not self.session_key or not _KEY_CHARACTERS.issuperset(self.session_key):
+            # None was ever made of other characters; a cookie's escapes can hold any
+            # (a NUL, which PostgreSQL's text refuses): no session, as for an unknown key.
             self._session_key = None
             return None
         from app.accounts.models import User

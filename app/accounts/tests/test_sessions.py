@@ -53,6 +53,18 @@ def test_an_expired_or_unknown_session_loads_empty():
     assert SessionStore(session_key="x" * 32).load() == {}
 
 
+@pytest.mark.parametrize(
+    "cookie", ['"abcdefgh\\000ijklmnop"', "ABCDEFGHIJKLMNOP", "abc-def_ghi.jklmnop", "x" * 5000]
+)
+def test_a_session_cookie_no_key_was_made_of_leads_to_the_login_page(client, cookie):
+    # A quoted cookie's escapes can carry any character, a NUL among them, which
+    # PostgreSQL's text refuses: it is no session, never an error.
+    response = client.get("/platforma", HTTP_COOKIE=f"sessionid={cookie}")
+
+    assert response.status_code == 302
+    assert response["Location"] == "/login?returnUrl=%2Fplatforma"
+
+
 def test_a_logged_in_session_keeps_its_account_beside_it(client):
     user = make_user()
     client.force_login(user)
