@@ -172,12 +172,13 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The statements every request runs on PostgreSQL (its session, the hot reads and the
-# voucher's seat) go through `planned_cursor` (app/core/postgresql/prepared.py), which
-# prepares each on its connection after this many runs, so PostgreSQL plans it once per
-# connection instead of on every request (the session's three-table query took 0.19 ms
-# planned each time, 0.06 ms prepared). Django's other statements are never prepared nor
-# counted. A pooler in front of PostgreSQL must keep prepared statements (PgBouncer 1.22+
-# with max_prepared_statements); DATABASE_PREPARE_THRESHOLD=off turns them off.
+# voucher's seat) go through `planned_cursor` (app/core/postgresql/base.py, its cursor in
+# prepared.py), which prepares each on its connection after this many runs, so PostgreSQL
+# plans it once per connection instead of on every request (the session's three-table
+# query took 0.19 ms planned each time, 0.06 ms prepared). Django's other statements are
+# never prepared nor counted. A pooler in front of PostgreSQL must keep prepared
+# statements (PgBouncer 1.22+ with max_prepared_statements); DATABASE_PREPARE_THRESHOLD=off
+# turns them off.
 _prepare = os.environ.get("DATABASE_PREPARE_THRESHOLD", "").strip().lower()
 if _prepare in ("off", "none", "0"):
     DATABASE_PREPARE_THRESHOLD: int | None = None

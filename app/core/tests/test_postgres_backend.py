@@ -7,6 +7,7 @@ import tempfile
 import time
 import uuid
 from datetime import UTC, date, datetime
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from django.db import (
     connections,
     transaction,
 )
+from django.test.utils import CaptureQueriesContext
 
 from app.accounts.tests.factories import make_user
 from app.core.tests.helpers import run_manage, setting_in_a_new_process, visit
@@ -160,14 +162,26 @@ def _ordinary(sql: str, params=None) -> list[tuple]:
 
 _TYPED = (
     "SELECT %s::int, %s::bigint, %s, %s::boolean, %s::timestamptz, %s::uuid, NULL,"
-    " 1.5::numeric, 'a%%b', ARRAY[1, 2], '{\"k\": 1}'::jsonb, %s::date"
+    " 1.5::numeric, 'a%%b', ARRAY[1, 2], '{\"k\": 1}'::jsonb, %s::date, %s::numeric,"
+    " %s::int[], %s::text"
 )
 
 
 def test_a_planned_statement_loads_and_binds_every_type_as_psycopg_does(settings):
     settings.DATABASE_PREPARE_THRESHOLD = 2
     moment = datetime(2026, 5, 1, 12, 30, tzinfo=UTC)
-    params = [7, 2**40, "zażółć", True, moment, uuid.UUID(int=5), date(2026, 5, 2)]
+    params = [
+        7,
+        2**40,
+        "zażółć",
+        True,
+        moment,
+        uuid.UUID(int=5),
+        date(2026, 5, 2),
+        Decimal("2.50"),
+        [3, 4],
+        None,
+    ]
     expected = _ordinary(_TYPED, params)
     # Run unprepared, then prepared.
     for _ in range(4):
@@ -258,3 +272,34 @@ def test_a_dropped_connection_is_an_operational_error(kept, settings):
 
     with pytest.raises(OperationalError):
         _planned("SELECT %s::int", [1], on=kept)
+
+
+def test_rows_come_in_order_one_at_a_time_or_all(settings):
+    settings.DATABASE_PREPARE_THRESHOLD = 0
+    with connection.planned_cursor() as cursor:
+        cursor.execute("SELECT n FROM generate_series(1, %s) AS n ORDER BY n", [3])
+        assert cursor.fetchone() == (1,)
+        assert cursor.fetchall() == [(2,), (3,)]
+        assert cursor.fetchone() is None
+
+
+def test_the_statement_as_sent_is_what_a_query_capture_shows(settings):
+    settings.DATABASE_PREPARE_THRESHOLD = 0
+    _ordinary("SELECT 1")
+    with CaptureQueriesContext(connection) as captured:
+        _planned("SELECT %s::int + 40", [2])
+    assert [query["sql"] for query in captured.captured_queries] == ["SELECT $1::int + 40"]
+
+
+def test_a_code_psycopg_has_no_class_for_takes_its_classs(settings):
+    # A function's own SQLSTATE (RAISE ... USING ERRCODE), of class 22 (data exception).
+    settings.DATABASE_PREPARE_THRESHOLD = 0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "CREATE FUNCTION pg_temp.refuse(code text) RETURNS int AS"
+            " $$ BEGIN RAISE EXCEPTION 'refused' USING ERRCODE = code; END $$ LANGUAGE plpgsql"
+        )
+    with pytest.raises(DataError) as refused, transaction.atomic():
+        _planned("SELECT pg_temp.refuse(%s)", ["22P99"])
+    assert refused.value.__cause__.sqlstate == "22P99"
+    assert str(refused.value).startswith("refused")
