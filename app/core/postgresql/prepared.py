@@ -192,7 +192,7 @@ class PreparedCursor:
             # An empty statement, a COPY: not statements of this cursor.
             raise psycopg.NotSupportedError(f"{pq.ExecStatus(status).name} from {sql[:80]!r}")
         self.rowcount = result.command_tuples if result.command_tuples is not None else -1
-        self._rows = self._loaded(connection, result)
+        self._rows = self._loaded(connection, statements, result)
         self._next = 0
         return self
 
@@ -278,12 +278,14 @@ class PreparedCursor:
             oids.append(dumper.oid)
         return values, tuple(oids)
 
-    def _loaded(self, connection: psycopg.Connection, result: pq.abc.PGresult) -> list[tuple]:
+    @staticmethod
+    def _loaded(
+        connection: psycopg.Connection, statements: _Statements, result: pq.abc.PGresult
+    ) -> list[tuple]:
         columns = range(result.nfields)
         if not columns:
             return []
         oids = tuple(result.ftype(column) for column in columns)
-        statements = self._statements(connection)
         loaders = statements.loaders.get(oids)
         if loaders is None:
             loaders = [_loader(connection, oid) for oid in oids]
