@@ -15,7 +15,9 @@ view at /__bench__/bare behind the same middleware), loads it with wrk, and prin
 - the median time the SSR process takes to render each of a few pages (pages are measured
   as served, rendered on the server; BENCH_SSR=0 measures them without);
 - voucher redemptions/second with 20 concurrent clients, each request another learner
-  redeeming the same voucher (measured when the benchmark's database is PostgreSQL, e.g.
+  redeeming the same voucher, the fastest of three rounds of five seconds, each refused
+  unless the voucher counts exactly as many seats used as there are redemptions (measured
+  when the benchmark's database is PostgreSQL, e.g.
   DATABASE_URL=postgres://.../platforma_bench ./scripts/bench);
 - with BENCH_INSTRUCTIONS=1, the instructions a request to the bare view and to each
   logged-in page executes, counted by valgrind's cachegrind in one process
@@ -49,6 +51,8 @@ ROUNDS = 15
 ROUND_SECONDS = max(1, SECONDS // 10)
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "8"))
 REDEEM_CONNECTIONS = 20
+REDEEM_ROUNDS = 3
+REDEEM_SECONDS = max(1, SECONDS // 2)
 WORKERS = 2
 USER_EMAIL = "bench@example.com"
 USER_PASSWORD = "bench-password-1"
@@ -406,11 +410,18 @@ def xsrf_token() -> str:
 
 def redemptions_per_second() -> tuple[float, int, int, float]:
     """Successful redemptions/second (counted in the database afterwards) while 20 clients
-    post as long as SECONDS lasts; each request is a different learner on one voucher."""
-    learners = max(4000, SECONDS * 1500)
+    post, each request a different learner on one voucher: the fastest of REDEEM_ROUNDS
+    rounds of REDEEM_SECONDS, each with learners and a voucher of its own, as the pages
+    take the fastest of their rounds (one ten-second run fell on the machine's slower
+    speed whole: 269/s, where the runs before and after it gave 474/s and 455/s)."""
+    return max((_redemption_round() for _ in range(REDEEM_ROUNDS)), key=lambda found: found[0])
+
+
+def _redemption_round() -> tuple[float, int, int, float]:
+    learners = max(4000, REDEEM_SECONDS * 1500)
     sessions = bench_data("redeemers", str(learners))
     try:
-        args = ["wrk", "-t1", f"-c{REDEEM_CONNECTIONS}", f"-d{SECONDS}s"]
+        args = ["wrk", "-t1", f"-c{REDEEM_CONNECTIONS}", f"-d{REDEEM_SECONDS}s"]
         args += ["-s", str(ROOT / "scripts/bench_redeem.lua"), f"http://127.0.0.1:{PORT}/"]
         args += ["--", sessions, xsrf_token(), f"http://127.0.0.1:{PORT}"]
         cpu_before = web_cpu_seconds()
@@ -421,8 +432,13 @@ def redemptions_per_second() -> tuple[float, int, int, float]:
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if non_2xx:
         raise SystemExit(f"Redemptions answered {non_2xx.group(1)} errors under load:\n{output}")
-    done = bench_data("redeemed")
-    return done / SECONDS, done, learners, cpu * 1000 / max(done, 1)
+    counted = bench_data("redeemed")
+    done = counted["redemptions"]
+    if counted["seats_used"] != done:
+        raise SystemExit(
+            f"The voucher counts {counted['seats_used']} seats used for {done} redemptions"
+        )
+    return done / REDEEM_SECONDS, done, learners, cpu * 1000 / max(done, 1)
 
 
 def ssr_times(pages: list[tuple[str, dict[str, str]]], version: str, rounds: int = 30):
@@ -601,7 +617,8 @@ def main() -> None:
         note = "   (learners ran out: a lower bound)" if done >= learners else ""
         print(
             f"voucher redemptions  {rate:8.0f} /s      {REDEEM_CONNECTIONS} concurrent clients,"
-            f" one voucher, PostgreSQL ({done} in {SECONDS} s, web CPU {cpu_ms:.2f} ms each;"
+            f" one voucher, PostgreSQL (fastest of {REDEEM_ROUNDS} rounds: {done} in"
+            f" {REDEEM_SECONDS} s, web CPU {cpu_ms:.2f} ms each;"
             f" target >= 300){note}"
         )
         print(_connections(held))

@@ -167,8 +167,13 @@ def redeemers(count: int) -> str:
     return path
 
 
-def redeemed() -> int:
-    return Redemption.objects.filter(voucher__code=VOUCHER).count()
+def redeemed() -> dict[str, int]:
+    """The redemptions of the benchmark's voucher, and the seats the voucher counts used:
+    the two must be equal (none lost, none counted twice)."""
+    return {
+        "redemptions": Redemption.objects.filter(voucher__code=VOUCHER).count(),
+        "seats_used": Voucher.objects.get(code=VOUCHER).seats_used,
+    }
 
 
 def connections() -> int:
