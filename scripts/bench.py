@@ -413,7 +413,7 @@ def redemptions_per_second() -> tuple[float, int, int, float]:
     post, each request a different learner on one voucher: the fastest of REDEEM_ROUNDS
     rounds of REDEEM_SECONDS, each with learners and a voucher of its own, as the pages
     take the fastest of their rounds (one ten-second run fell on the machine's slower
-    speed whole: 269/s, where the runs before and after it gave 474/s and 455/s)."""
+    speed whole: 269/s, where the runs before and after it gave 483/s and 455/s)."""
     return max((_redemption_round() for _ in range(REDEEM_ROUNDS)), key=lambda found: found[0])
 
 
