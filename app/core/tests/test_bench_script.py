@@ -129,3 +129,12 @@ def test_a_redemption_round_is_refused_unless_the_voucher_counts_a_seat_for_each
     assert calls[-1] == ("redeemed",)
     # The round's learners' sessions are removed either way.
     assert not sessions.exists()
+
+
+def test_the_verdict_names_every_missed_target_and_counts_them():
+    bench = _bench()
+    assert bench.verdict([("a >= 0.5", True), ("b <= 60", True)]) == "all 2 met"
+    assert (
+        bench.verdict([("team ratio 0.496 >= 0.5", False), ("b <= 60", True), ("c", False)])
+        == "MISSED 2 of 3: team ratio 0.496 >= 0.5; c"
+    )
