@@ -114,6 +114,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "app.core.middleware.PrivatePagesMiddleware",
+    # request.user is the account itself from here in (no lazy stand-in to call through).
+    "app.accounts.middleware.RequestAccountMiddleware",
     "inertia.middleware.InertiaMiddleware",
     # An account of MFA_REQUIRED_ROLES without a second factor reaches its enrolment only.
     "app.accounts.middleware.MfaEnrolmentMiddleware",

@@ -1,5 +1,6 @@
-"""An account that must have a second factor reaches nothing but its enrolment until it
-has one (docs/behaviour.md#second-factors)."""
+"""The accounts app's middleware: the request's account itself on `request.user`, and an
+account that must have a second factor reaching nothing but its enrolment until it has one
+(docs/behaviour.md#second-factors)."""
 
 from collections.abc import Callable
 from urllib.parse import urlencode
@@ -10,7 +11,9 @@ from django.utils.translation import gettext as _
 from inertia import location
 
 from app.accounts import mfa_web
+from app.accounts.sessions import account_of
 from app.core.errors import json_error
+from app.core.request_cache import request_cache
 from app.core.requests import is_inertia, wants_json
 
 # What such an account may open: the enrolment page and its forms, the password
@@ -34,6 +37,25 @@ def _view_name(request: HttpRequest) -> str | None:
         return resolve(request.path_info).view_name
     except Resolver404:
         return None
+
+
+class RequestAccountMiddleware:
+    """From here in, `request.user` is the account read with the request's session itself,
+    not Django's lazy stand-in for it: every attribute read through the stand-in is a call
+    of its own (2.6 µs against 0.05 µs), and the guards, the shell and the views read about
+    ten on every logged-in page. After PrivatePagesMiddleware, which has loaded it; a
+    visitor's request, which read no account, is left as it is."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        state = request_cache()
+        if state is not None and state.accounts:
+            # The same object the stand-in holds (account_of); none while it stands for a
+            # visitor (an account that failed its checks was read, but not let in).
+            request.user = account_of(request)
+        return self.get_response(request)
 
 
 class MfaEnrolmentMiddleware:

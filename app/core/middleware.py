@@ -86,5 +86,20 @@ def never_cached(response: HttpResponse) -> None:
     if "Cache-Control" in response or "Expires" in response:
         add_never_cache_headers(response)
         return
-    response.headers["Expires"] = http_date(time.time())
+    response.headers["Expires"] = _http_date_now()
     response.headers["Cache-Control"] = NEVER_CACHED
+
+
+# The HTTP date of the current second, as http_date(time.time()) writes it: formatting it
+# cost 5.5 µs, on every logged-in page, for a text that changes once a second.
+_this_second: tuple[int, str] = (-1, "")
+
+
+def _http_date_now() -> str:
+    global _this_second
+    second = int(time.time())
+    kept = _this_second
+    if kept[0] != second:
+        # One tuple replaced at once: a thread never reads a second with another's date.
+        kept = _this_second = (second, http_date(second))
+    return kept[1]

@@ -7,6 +7,7 @@ import time
 import pytest
 from django.http import HttpResponse
 from django.utils.cache import add_never_cache_headers
+from django.utils.http import http_date
 from playwright.sync_api import expect
 
 from app.accounts.tests.factories import DEFAULT_PASSWORD, make_user
@@ -30,6 +31,24 @@ def test_a_page_is_kept_from_caches_exactly_as_django_keeps_it(monkeypatch):
     add_never_cache_headers(djangos)
     assert dict(ours.headers) == dict(djangos.headers)
     assert ours["Cache-Control"] == NEVER_CACHED
+
+
+def test_a_pages_expiry_date_follows_the_clock_second_by_second(monkeypatch):
+    now = [1_790_000_000.2]
+    monkeypatch.setattr(time, "time", lambda: now[0])
+    answers = []
+    for moment in (1_790_000_000.2, 1_790_000_000.9, 1_790_000_001.0, 1_790_000_000.5):
+        now[0] = moment
+        answer = HttpResponse()
+        never_cached(answer)
+        answers.append(answer["Expires"])
+    assert answers == [
+        http_date(1_790_000_000),
+        http_date(1_790_000_000),
+        http_date(1_790_000_001),
+        # The clock set back (a correction) is followed too.
+        http_date(1_790_000_000),
+    ]
 
 
 @pytest.mark.parametrize(
