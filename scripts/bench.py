@@ -54,6 +54,15 @@ REDEEM_CONNECTIONS = 20
 REDEEM_ROUNDS = 3
 REDEEM_SECONDS = max(1, SECONDS // 2)
 WORKERS = 2
+# The targets (the README's "Benchmark"): printed beside each figure and judged by
+# target_checks.
+ANONYMOUS_RATIO = 0.6
+LOGGED_IN_RATIO = 0.5
+REDIS_ROUND_TRIPS = 1
+FIRST_LOAD_KB = 120
+LOGIN_POST_MS = 60
+REDEMPTIONS_PER_SECOND = 300
+_PAGE_TARGETS = f"; target >= {LOGGED_IN_RATIO}, Redis <= {REDIS_ROUND_TRIPS}"
 USER_EMAIL = "bench@example.com"
 USER_PASSWORD = "bench-password-1"
 # The benchmark's settings and URLs live beside it, in scripts/, not in the product.
@@ -583,11 +592,11 @@ def main() -> None:
         print(
             f"{label:<20} {found.load.rate:8.0f} req/s   ratio {found.ratio:.3f}"
             f" ({found.spread}{_discarded(found)})   CPU {found.load.cpu_ms:5.2f} ms"
-            "   (target >= 0.6)"
+            f"   (target >= {ANONYMOUS_RATIO})"
         )
     size = f"{js_bytes / 1024:8.1f} KB gzip ({len(js_files)} files)"
-    print(f"first-load JS /login {size}   (target <= 120)")
-    print(f"login POST median    {login_ms:8.1f} ms   (target <= 60)")
+    print(f"first-load JS /login {size}   (target <= {FIRST_LOAD_KB})")
+    print(f"login POST median    {login_ms:8.1f} ms   (target <= {LOGIN_POST_MS})")
     # Every logged-in page loads the session, the user with its roles and the shell's
     # state; the bare view loads nothing.
     for label, found, (queries, round_trips), note, targeted in measured:
@@ -597,7 +606,7 @@ def main() -> None:
             f" ({found.spread}{_discarded(found)})   SQL {queries:2d}   Redis {round_trips}"
             f"   CPU {load.cpu_ms:5.2f} ms"
             f"   p50 {load.p50:6.2f} ms   p99 {load.p99:6.2f} ms"
-            f"   ({note}{'; target >= 0.5, Redis <= 1' if targeted else ''})"
+            f"   ({note}{_PAGE_TARGETS if targeted else ''})"
         )
     for label, instructions in counted:
         ratio = "" if label == "bare view" else f"   ratio {counted[0][1] / instructions:.2f}"
@@ -619,26 +628,55 @@ def main() -> None:
             f"voucher redemptions  {rate:8.0f} /s      {REDEEM_CONNECTIONS} concurrent clients,"
             f" one voucher, PostgreSQL (fastest of {REDEEM_ROUNDS} rounds: {done} in"
             f" {REDEEM_SECONDS} s, web CPU {cpu_ms:.2f} ms each;"
-            f" target >= 300){note}"
+            f" target >= {REDEMPTIONS_PER_SECOND}){note}"
         )
         print(_connections(held))
     with SERVER_LOG.open(errors="replace") as log:
         problems = sum(1 for line in log if re.search(r"\b(WARNING|ERROR|CRITICAL)\b", line))
     print(f"server log           {SERVER_LOG} ({problems} warnings or errors)")
-    checks = [
-        (f"/login HTML ratio {html.ratio:.3f} >= 0.6", html.ratio >= 0.6),
-        (f"/login Inertia visit ratio {inertia.ratio:.3f} >= 0.6", inertia.ratio >= 0.6),
-        (f"first-load JS {js_bytes / 1024:.1f} KB <= 120", js_bytes / 1024 <= 120),
-        (f"login POST {login_ms:.1f} ms <= 60", login_ms <= 60),
-    ]
-    for label, found, (_queries, round_trips), _note, targeted in measured:
-        if targeted:
-            checks.append((f"{label} ratio {found.ratio:.3f} >= 0.5", found.ratio >= 0.5))
-            checks.append((f"{label} Redis {round_trips} <= 1", round_trips <= 1))
-    if redemptions is not None:
-        rate = redemptions[0]
-        checks.append((f"voucher redemptions {rate:.0f}/s >= 300", rate >= 300))
+    pages = [(label, found.ratio, trips) for label, found, (_, trips), _, on in measured if on]
+    checks = target_checks(
+        login_ratios=(html.ratio, inertia.ratio),
+        js_kb=js_bytes / 1024,
+        login_ms=login_ms,
+        pages=pages,
+        redemptions=redemptions[0] if redemptions is not None else None,
+    )
     print(f"targets              {verdict(checks)}")
+
+
+def target_checks(
+    *,
+    login_ratios: tuple[float, float],
+    js_kb: float,
+    login_ms: float,
+    pages: list[tuple[str, float, int]],
+    redemptions: float | None,
+) -> list[tuple[str, bool]]:
+    """Each target of the run, as (what was measured against what, whether it held), from
+    the unrounded figures; `pages` are the targeted pages' (label, ratio, Redis round
+    trips), `redemptions` None where they were not measured."""
+    html, inertia = login_ratios
+    checks = [
+        (f"/login HTML ratio {html:.3f} >= {ANONYMOUS_RATIO}", html >= ANONYMOUS_RATIO),
+        (
+            f"/login Inertia visit ratio {inertia:.3f} >= {ANONYMOUS_RATIO}",
+            inertia >= ANONYMOUS_RATIO,
+        ),
+        (f"first-load JS {js_kb:.1f} KB <= {FIRST_LOAD_KB}", js_kb <= FIRST_LOAD_KB),
+        (f"login POST {login_ms:.1f} ms <= {LOGIN_POST_MS}", login_ms <= LOGIN_POST_MS),
+    ]
+    for label, ratio, trips in pages:
+        checks.append((f"{label} ratio {ratio:.3f} >= {LOGGED_IN_RATIO}", ratio >= LOGGED_IN_RATIO))
+        checks.append((f"{label} Redis {trips} <= {REDIS_ROUND_TRIPS}", trips <= REDIS_ROUND_TRIPS))
+    if redemptions is not None:
+        checks.append(
+            (
+                f"voucher redemptions {redemptions:.1f}/s >= {REDEMPTIONS_PER_SECOND}",
+                redemptions >= REDEMPTIONS_PER_SECOND,
+            )
+        )
+    return checks
 
 
 def verdict(checks: list[tuple[str, bool]]) -> str:

@@ -138,3 +138,27 @@ def test_the_verdict_names_every_missed_target_and_counts_them():
         bench.verdict([("team ratio 0.496 >= 0.5", False), ("b <= 60", True), ("c", False)])
         == "MISSED 2 of 3: team ratio 0.496 >= 0.5; c"
     )
+
+
+def test_a_page_at_0_495_misses_its_target_though_two_decimals_would_print_0_50():
+    bench = _bench()
+    checks = bench.target_checks(
+        login_ratios=(0.6, 0.71),
+        js_kb=119.5,
+        login_ms=60.0,
+        pages=[("home", 0.5, 0), ("manager team HTML", 0.495, 1), ("moje_kursy", 0.7, 2)],
+        redemptions=299.6,
+    )
+    assert bench.verdict(checks) == (
+        "MISSED 3 of 11: manager team HTML ratio 0.495 >= 0.5; moje_kursy Redis 2 <= 1;"
+        " voucher redemptions 299.6/s >= 300"
+    )
+    # Without a redemption figure (SQLite) there is no target for it.
+    assert (
+        len(
+            bench.target_checks(
+                login_ratios=(0.7, 0.7), js_kb=100, login_ms=40, pages=[], redemptions=None
+            )
+        )
+        == 4
+    )
