@@ -517,6 +517,9 @@ INERTIA_LAYOUT = "base.html"
 INERTIA_JSON_ENCODER = PageJsonEncoder
 # Pages are server-rendered by app/core/ssr.py (SSR_ENABLED below), not by the library.
 INERTIA_SSR_ENABLED = False
+# The library's default, named: a setting left out is looked up through an AttributeError
+# on every page it renders.
+INERTIA_ENCRYPT_HISTORY = False
 
 
 def _asset_version() -> str:

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user, login, logout
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.cache import cache
 from django.db import connection
 from django.test import RequestFactory
@@ -272,3 +273,25 @@ def test_the_account_of_a_request_is_the_one_its_session_read_or_what_replaced_i
         assert account_of(request) is ola_again
         logout(request)
         assert not account_of(request).is_authenticated
+
+
+@pytest.mark.parametrize("password", ["argon2$argon2id$v=19$m=1,t=1,p=1$c2FsdA$aGFzaA", "zażółć"])
+def test_the_session_hash_is_djangos_under_each_secret(settings, password):
+    # Sessions made before the hash was taken here (and by Django's own login) stay valid.
+    user = User(password=password)
+    for secret in ("first-secret-" + "x" * 40, "second-secret-" + "y" * 40):
+        settings.SECRET_KEY = secret
+        assert user.get_session_auth_hash() == AbstractBaseUser.get_session_auth_hash(user)
+    assert user.get_session_auth_hash() != User(password=password + "!").get_session_auth_hash()
+
+
+def test_a_session_from_before_a_secret_rotation_holds_through_the_fallback(client, settings):
+    user = make_user()
+    client.force_login(user)
+    settings.SECRET_KEY_FALLBACKS = [settings.SECRET_KEY]
+    settings.SECRET_KEY = "rotated-secret-" + "z" * 40
+
+    assert visit(client, "/platforma/profil").status_code == 200
+    user.set_password("a-new-password-42")
+    user.save()
+    assert visit(client, "/platforma/profil").status_code == 302
