@@ -116,7 +116,8 @@ MIDDLEWARE = [
     "app.core.middleware.PrivatePagesMiddleware",
     # request.user is the account itself from here in (no lazy stand-in to call through).
     "app.accounts.middleware.RequestAccountMiddleware",
-    "inertia.middleware.InertiaMiddleware",
+    # inertia-django's, setting the CSRF cookie only where the browser has none.
+    "app.core.inertia_middleware.PlatformaInertiaMiddleware",
     # An account of MFA_REQUIRED_ROLES without a second factor reaches its enrolment only.
     "app.accounts.middleware.MfaEnrolmentMiddleware",
     "app.shell.middleware.SharedPropsMiddleware",
