@@ -92,9 +92,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Pages and JSON go out compressed to clients that accept it (static files are
     # compressed ahead by whitenoise), at RESPONSE_GZIP_LEVEL. Against BREACH, each
-    # compressed body is padded with random bytes, as Django's GZipMiddleware does, and a
-    # CSRF token is masked anew in every response (Platforma's pages carry theirs in a
-    # cookie, not in the body).
+    # compressed body is padded with random bytes, as Django's GZipMiddleware does, and the
+    # CSRF secret travels in the XSRF-TOKEN cookie, never in a page's body (the admin's
+    # forms carry a token masked anew in each answer).
     "app.core.compression.CompressionMiddleware",
     # CORS for the mobile app's API (django-cors-headers; CORS_* below).
     "corsheaders.middleware.CorsMiddleware",

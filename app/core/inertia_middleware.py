@@ -5,7 +5,7 @@ always holds the XSRF-TOKEN cookie its Inertia client sends back in the X-XSRF-T
 header. That call masks the secret anew for a token nobody reads (Platforma's pages carry
 none in their body: the cookie holds the secret itself), at 32 random characters of a
 system call each, and re-sends the cookie on every answer to start its year again: about
-5% of a logged-in page.
+80 µs, an eighth of a logged-in page's CPU in one process.
 
 Here the cookie is set where the browser sent none. One it sent that Django's CSRF
 middleware could not take (malformed) is replaced by Django itself, and a new secret at

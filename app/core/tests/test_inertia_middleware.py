@@ -1,9 +1,12 @@
 """The XSRF-TOKEN cookie is set where a browser has none and not sent again where it has one
 (app/core/inertia_middleware.py); everything else answers as inertia-django's middleware."""
 
+import hashlib
+import inspect
+
 import pytest
 from django.conf import settings
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.test import Client, RequestFactory
 from inertia.middleware import InertiaMiddleware
 
@@ -15,6 +18,8 @@ pytestmark = pytest.mark.django_db
 
 COOKIE = settings.CSRF_COOKIE_NAME
 SECRET = "a" * 16 + "B" * 16
+# inertia-django 2.0.0's InertiaMiddleware.__call__.
+LIBRARY_CALL_SHA256 = "f358360b7e2367237e5feacc727e7dc66e14535df3c3ad734a54b265b3e2141e"
 
 
 def _secret_sent(response) -> str | None:
@@ -59,6 +64,30 @@ def test_the_secret_it_holds_still_lets_its_changes_through_and_nobody_elses():
     done = client.post("/logout", headers={"X-XSRF-TOKEN": SECRET})
     assert done.status_code == 302
     assert "_auth_user_id" not in client.session
+
+
+def test_a_change_posted_without_the_cookie_is_refused_with_a_new_one_to_try_again():
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(make_user())
+
+    refused = client.post("/logout", headers={"X-XSRF-TOKEN": SECRET})
+
+    assert refused.status_code == 403
+    assert "_auth_user_id" in client.session
+    fresh = _secret_sent(refused)
+    assert fresh is not None
+    assert client.post("/logout", headers={"X-XSRF-TOKEN": fresh}).status_code == 302
+
+
+def test_a_page_for_a_browser_holding_the_cookie_still_varies_by_cookie():
+    client = Client()
+    client.force_login(make_user())
+    client.cookies[COOKIE] = SECRET
+
+    response = client.get("/platforma/profil")
+
+    assert "Cookie" in response.headers["Vary"]
+    assert "no-store" in response.headers["Cache-Control"]
 
 
 @pytest.mark.parametrize("sent", ["", "short", "!" * 32, "a" * 40])
@@ -114,6 +143,10 @@ def _redirect(request):
     return HttpResponseRedirect("/platforma")
 
 
+def _moved(request):
+    return HttpResponsePermanentRedirect("/platforma")
+
+
 def _fragment(request):
     return HttpResponseRedirect("/platforma#oceny")
 
@@ -123,7 +156,11 @@ KINDS = [
     (_page, {"method": "GET", "path": "/x"}),
     (_page, {"method": "GET", "path": "/x", **_INERTIA}),
     (_page, {"method": "GET", "path": "/x", **_INERTIA, "HTTP_X_INERTIA_VERSION": "old"}),
+    (_page, {"method": "PUT", "path": "/x", **_INERTIA}),
     (_redirect, {"method": "PUT", "path": "/x", **_INERTIA}),
+    (_redirect, {"method": "PATCH", "path": "/x", **_INERTIA}),
+    (_redirect, {"method": "DELETE", "path": "/x", **_INERTIA}),
+    (_moved, {"method": "DELETE", "path": "/x", **_INERTIA}),
     (_redirect, {"method": "POST", "path": "/x", **_INERTIA}),
     (_fragment, {"method": "GET", "path": "/x", **_INERTIA}),
     (_fragment, {"method": "GET", "path": "/x", **_INERTIA, "HTTP_PURPOSE": "prefetch"}),
@@ -147,3 +184,11 @@ def test_with_the_cookie_it_answers_as_the_library_but_sends_none(view, request_
     # The library would have sent the browser's cookie again.
     assert library_sends
     assert not ours_sends
+
+
+def test_the_library_answers_as_it_did_when_this_middleware_was_written():
+    # The middleware above repeats the library's __call__ but for the cookie: a release that
+    # changes it must be read again, and this middleware with it.
+    source = inspect.getsource(InertiaMiddleware.__call__)
+
+    assert hashlib.sha256(source.encode()).hexdigest() == LIBRARY_CALL_SHA256
